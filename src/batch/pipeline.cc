@@ -1,0 +1,330 @@
+#include "batch/pipeline.h"
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <array>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "batch/provenance.h"
+#include "batch/results_file.h"
+#include "core/solvability.h"
+#include "io/json.h"
+#include "search/replay.h"
+
+namespace npuzzle {
+
+Goal resolve_goal(const RunConfig& config, const PuzzleFile& file) {
+  if (config.goal_override) return *config.goal_override;
+  return file.declared_goal.value_or(Goal::kBlankLast);
+}
+
+Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
+                     const std::atomic<bool>* cancel) {
+  Outcome out;
+  CsvRow& row = out.row;
+  row.id = record.id;
+  row.rows = record.rows ? std::to_string(record.rows) : "";
+  row.cols = record.cols ? std::to_string(record.cols) : "";
+  row.algorithm = algorithm_name(config.algorithm);
+  row.heuristic = heuristic_name(config.heuristic);
+  if (!record.board) {
+    out.result.status = Status::kInvalid;
+    out.error = record.error;
+  } else {
+    SolveOptions options;
+    options.goal = goal;
+    options.algorithm = config.algorithm;
+    options.heuristic = config.heuristic;
+    options.limits.seconds = config.time_limit;
+    options.limits.max_nodes = config.max_nodes;
+    options.limits.memory_bytes = config.memory_bytes;
+    options.limits.cancel = cancel;
+    out.result = solve(*record.board, options);
+    const SolveResult& r = out.result;
+    if (r.status == Status::kInvalid) {
+      out.error = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line) + ": " +
+                  r.message;
+    }
+    if (r.status == Status::kOptimal || r.status == Status::kSolved) {
+      // Every reported solution is replayed; a failure here is a bug, and is
+      // reported as such rather than written as a result.
+      if (std::string why = check_solution(*record.board, r.moves, goal); !why.empty()) {
+        out.result.status = Status::kInvalid;
+        out.error = "internal error: the solution found does not replay: " + why;
+      }
+    }
+  }
+  const SolveResult& r = out.result;
+  row.status = status_name(r.status);
+  if (r.status == Status::kOptimal || r.status == Status::kSolved) {
+    row.length = std::to_string(r.length);
+    row.solution = format_moves(r.moves, config.notation);
+  }
+  if (r.status != Status::kInvalid && r.status != Status::kUnsolvable && r.lower_bound >= 0) {
+    row.lower_bound = std::to_string(r.lower_bound);
+  }
+  row.expanded = std::to_string(r.expanded);
+  row.generated = std::to_string(r.generated);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
+  row.seconds = seconds;
+  return out;
+}
+
+namespace {
+
+std::atomic<int> g_signal{0};
+
+extern "C" void on_signal(int sig) { g_signal.store(sig); }
+
+// Installs SIGINT/SIGTERM handlers for the batch's lifetime.
+class SignalScope {
+ public:
+  SignalScope() {
+    g_signal.store(0);
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~SignalScope() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+struct Totals {
+  std::array<std::uint64_t, 6> by_status{};
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  double search_seconds = 0;
+};
+
+JsonObject options_json(const BatchConfig& c, Goal goal, int threads) {
+  JsonObject o;
+  o.add("input", c.input);
+  o.add("goal", goal_name(goal));
+  o.add("algorithm", algorithm_name(c.run.algorithm));
+  o.add("heuristic", heuristic_name(c.run.heuristic));
+  o.add("notation", notation_name(c.run.notation));
+  o.add("time_limit_seconds", c.run.time_limit);
+  o.add("max_nodes", c.run.max_nodes);
+  o.add("memory_limit_bytes", c.run.memory_bytes ? c.run.memory_bytes : default_memory_limit());
+  o.add("threads", threads);
+  o.add("resume", c.resume);
+  return o;
+}
+
+void write_sidecar(const BatchConfig& c, Goal goal, int threads, const std::string& started, const char* state,
+                   const Totals& totals, double wall, std::uint64_t puzzles) {
+  JsonObject counts;
+  for (int s = 0; s < 6; ++s) counts.add(std::string(status_name(static_cast<Status>(s))), totals.by_status[s]);
+  JsonObject j;
+  j.add("tool", "npuzzle");
+  j.add("version", npuzzle_version());
+  j.add("git_revision", git_revision());
+  j.add("command_line", c.command_line);
+  j.add("state", state);
+  j.add("options", options_json(c, goal, threads));
+  j.add("goal", goal_name(goal));
+  j.add("notation", notation_name(c.run.notation));
+  j.add("threads", threads);
+  j.add("machine", machine_info());
+  j.add("start_time", started);
+  j.add("end_time", utc_now());
+  j.add("puzzles", puzzles);
+  j.add("counts", counts);
+  j.add("total_expanded", totals.expanded);
+  j.add("total_generated", totals.generated);
+  j.add("search_seconds", totals.search_seconds);
+  j.add("wall_seconds", wall);
+  const std::string path = c.output + ".json";
+  const std::string temporary = path + ".tmp";
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  out << j.dump() << "\n";
+  out.close();
+  if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::fprintf(stderr, "npuzzle: warning: could not write %s\n", path.c_str());
+  }
+}
+
+}  // namespace
+
+int run_batch(const BatchConfig& c) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string started = utc_now();
+  PuzzleFile file;
+  try {
+    file = read_puzzle_file(c.input, c.read);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "npuzzle: %s\n", e.what());
+    return 2;
+  }
+  const Goal goal = resolve_goal(c.run, file);
+  const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+
+  std::unique_ptr<ResultsFile> results;
+  try {
+    results = std::make_unique<ResultsFile>(c.output, c.resume);
+  } catch (const OutputError& e) {
+    std::fprintf(stderr, "npuzzle: %s\n", e.what());
+    return 2;
+  }
+
+  // Rows of an earlier run are reused in place; the rest are solved.
+  const std::size_t n = file.puzzles.size();
+  std::vector<CsvRow> rows(n);
+  std::vector<char> reused(n, 0);
+  std::uint64_t to_solve = 0;
+  Totals totals;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (c.resume && results->take_previous(file.puzzles[i].id, &rows[i])) {
+      reused[i] = 1;
+    } else {
+      ++to_solve;
+    }
+  }
+  if (c.resume) {
+    std::fprintf(stderr, "npuzzle: resuming %s: %zu rows kept, %llu puzzles to solve\n", c.output.c_str(),
+                 n - to_solve, static_cast<unsigned long long>(to_solve));
+  }
+
+  SignalScope signals;
+  std::atomic<bool> cancel{false};
+  write_sidecar(c, goal, threads, started, "running", totals, 0, n);
+  ProgressReporter progress(c.progress, to_solve);
+  std::string output_error;  // set by the sink only
+  std::atomic<bool> output_failed{false};
+  std::vector<char> written(n, 0);
+
+  // After a signal: stop intake at once, cancel the puzzles in flight after the grace period.
+  std::thread watchdog([&] {
+    while (!cancel.load()) {
+      if (g_signal.load() != 0) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(c.grace_seconds);
+        while (!cancel.load() && std::chrono::steady_clock::now() < deadline) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        cancel.store(true);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+
+  struct Job {
+    std::size_t index;
+    Outcome outcome;
+  };
+  {
+    oneapi::tbb::global_control limit(oneapi::tbb::global_control::max_allowed_parallelism, threads);
+    oneapi::tbb::task_arena arena(threads);
+    std::size_t next = 0;
+    arena.execute([&] {
+      oneapi::tbb::parallel_pipeline(
+          static_cast<std::size_t>(4 * threads),
+          oneapi::tbb::make_filter<void, Job*>(
+              oneapi::tbb::filter_mode::serial_in_order,
+              [&](oneapi::tbb::flow_control& fc) -> Job* {
+                while (next < n && reused[next]) ++next;
+                if (next >= n || g_signal.load() != 0 || output_failed.load()) {
+                  fc.stop();
+                  return nullptr;
+                }
+                return new Job{next++, {}};
+              }) &
+              oneapi::tbb::make_filter<Job*, Job*>(oneapi::tbb::filter_mode::parallel,
+                                                   [&](Job* job) {
+                                                     job->outcome = solve_puzzle(file.puzzles[job->index], goal,
+                                                                                 c.run, &cancel);
+                                                     return job;
+                                                   }) &
+              oneapi::tbb::make_filter<Job*, void>(
+                  oneapi::tbb::filter_mode::serial_in_order, [&](Job* job) {
+                    std::unique_ptr<Job> owned(job);
+                    const Outcome& o = job->outcome;
+                    progress.add_done();
+                    if (o.result.status == Status::kCancelled) return;  // left for --resume
+                    if (!o.error.empty()) std::fprintf(stderr, "%s\n", o.error.c_str());
+                    rows[job->index] = o.row;
+                    written[job->index] = 1;
+                    if (output_failed.load()) return;
+                    try {
+                      results->append(o.row);
+                    } catch (const OutputError& e) {
+                      output_error = e.what();
+                      output_failed.store(true);
+                    }
+                  }));
+    });
+  }
+  cancel.store(true);
+  watchdog.join();
+  progress.stop();
+
+  std::vector<CsvRow> final_rows;
+  final_rows.reserve(n);
+  std::uint64_t missing = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!reused[i] && !written[i]) {
+      ++missing;
+      continue;
+    }
+    final_rows.push_back(rows[i]);
+    for (int s = 0; s < 6; ++s) {
+      if (rows[i].status == status_name(static_cast<Status>(s))) ++totals.by_status[s];
+    }
+    if (!reused[i]) {
+      totals.expanded += std::stoull(rows[i].expanded);
+      totals.generated += std::stoull(rows[i].generated);
+      totals.search_seconds += std::stod(rows[i].seconds);
+    }
+  }
+  if (output_error.empty() && missing == 0) {
+    try {
+      results->finish(final_rows);
+    } catch (const OutputError& e) {
+      output_error = e.what();
+    }
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  const int sig = g_signal.load();
+  write_sidecar(c, goal, threads, started, sig ? "interrupted" : (output_error.empty() ? "complete" : "failed"),
+                totals, wall, n);
+
+  std::fprintf(stderr,
+               "npuzzle batch: %zu puzzles (%llu solved now, %zu kept): %llu optimal, %llu solved, %llu unsolvable, "
+               "%llu limit, %llu invalid; %llu expanded, %llu generated; %.3f s wall on %d threads, %.3g nodes/s\n",
+               n, static_cast<unsigned long long>(to_solve - missing), n - static_cast<std::size_t>(to_solve),
+               static_cast<unsigned long long>(totals.by_status[0]), static_cast<unsigned long long>(totals.by_status[1]),
+               static_cast<unsigned long long>(totals.by_status[2]), static_cast<unsigned long long>(totals.by_status[3]),
+               static_cast<unsigned long long>(totals.by_status[4]), static_cast<unsigned long long>(totals.expanded),
+               static_cast<unsigned long long>(totals.generated), wall, threads,
+               wall > 0 ? static_cast<double>(totals.expanded) / wall : 0.0);
+  if (!output_error.empty()) {
+    std::fprintf(stderr, "npuzzle: %s\n", output_error.c_str());
+    return 1;
+  }
+  if (sig) {
+    std::fprintf(stderr, "npuzzle: interrupted; %llu puzzles left for --resume\n",
+                 static_cast<unsigned long long>(missing));
+    return 128 + sig;
+  }
+  return (totals.by_status[static_cast<int>(Status::kInvalid)] || totals.by_status[static_cast<int>(Status::kLimit)])
+             ? 1
+             : 0;
+}
+
+}  // namespace npuzzle

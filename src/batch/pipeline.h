@@ -1,0 +1,63 @@
+// Solving parsed puzzles: one puzzle (solve_puzzle, shared by `solve` and
+// `batch`) and a whole file through a oneTBB pipeline (run_batch).
+//
+// The pipeline is oneTBB's canonical shape: a serial in-order source that
+// hands out puzzles, a parallel stage that solves each one inside a single
+// task (so node counts never depend on the thread count), and a serial
+// in-order sink that writes and flushes each CSV row. At most 4 puzzles per
+// thread are in flight.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+
+#include "batch/progress.h"
+#include "core/notation.h"
+#include "io/csv.h"
+#include "io/reader.h"
+#include "search/solver.h"
+
+namespace npuzzle {
+
+struct RunConfig {
+  Algorithm algorithm = Algorithm::kIdaStar;
+  HeuristicKind heuristic = HeuristicKind::kLinearConflict;
+  double time_limit = 0;        // seconds per puzzle; 0 = none
+  std::uint64_t max_nodes = 0;  // expanded nodes per puzzle; 0 = none
+  std::uint64_t memory_bytes = 0;
+  std::optional<Goal> goal_override;  // --goal; otherwise the file's `# goal:` or blank-last
+  Notation notation = Notation::kBlank;
+};
+
+Goal resolve_goal(const RunConfig& config, const PuzzleFile& file);
+
+struct Outcome {
+  SolveResult result;
+  CsvRow row;
+  std::string error;  // "FILE:LINE: what", for invalid puzzles
+};
+
+// Solves one record (or reports why it is invalid) and checks the solution
+// by replaying it. `cancel` may be null.
+Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
+                     const std::atomic<bool>* cancel);
+
+struct BatchConfig {
+  RunConfig run;
+  std::string input;
+  std::string output;
+  ReadOptions read;
+  int threads = 0;  // 0 = all cores
+  bool resume = false;
+  ProgressReporter::Mode progress = ProgressReporter::Mode::kOff;
+  double grace_seconds = 10;  // after SIGINT/SIGTERM, before in-flight puzzles are cancelled
+  std::string command_line;
+};
+
+// Runs the batch and returns the process exit code: 0 all done, 1 some
+// puzzle invalid or at its limit (or an output error), 2 bad input or
+// options before any work, 128+signal when interrupted.
+int run_batch(const BatchConfig& config);
+
+}  // namespace npuzzle

@@ -1,0 +1,95 @@
+#include "batch/results_file.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace npuzzle {
+namespace {
+
+std::string errno_text() { return std::strerror(errno); }
+
+}  // namespace
+
+ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path)) {
+  std::string kept;  // the complete rows of an earlier run, header first
+  if (resume) {
+    std::ifstream in(path_, std::ios::binary);
+    if (in) {
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      const std::string content = buffer.str();
+      std::size_t start = 0;
+      bool header = true;
+      // Only lines ending in '\n' are complete; a torn last line is dropped.
+      for (std::size_t end; (end = content.find('\n', start)) != std::string::npos; start = end + 1) {
+        std::string_view line(content.data() + start, end - start);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (header) {
+          if (line != kCsvHeader) {
+            throw OutputError(path_ + ": cannot resume: the first line is not the npuzzle CSV header");
+          }
+          header = false;
+          continue;
+        }
+        auto row = parse_csv_row(line);
+        if (!row || row->status.empty() || row->status == "cancelled") continue;
+        kept += format_csv_row(*row);
+        previous_[row->id].push_back(std::move(*row));
+        ++previous_count_;
+      }
+    }
+  }
+  // The kept rows reach the disk under a temporary name first, so that a
+  // crash while resuming never loses them.
+  write_atomically(std::string(kCsvHeader) + "\n" + kept);
+  file_ = std::fopen(path_.c_str(), "ab");
+  if (!file_) throw OutputError(path_ + ": cannot open for writing: " + errno_text());
+}
+
+ResultsFile::~ResultsFile() {
+  if (file_) std::fclose(file_);
+}
+
+bool ResultsFile::take_previous(const std::string& id, CsvRow* row) {
+  auto it = previous_.find(id);
+  if (it == previous_.end() || it->second.empty()) return false;
+  *row = std::move(it->second.front());
+  it->second.erase(it->second.begin());
+  return true;
+}
+
+void ResultsFile::write_or_throw(const std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() || std::fflush(file_) != 0) {
+    throw OutputError(path_ + ": write failed: " + errno_text());
+  }
+}
+
+void ResultsFile::append(const CsvRow& row) { write_or_throw(format_csv_row(row)); }
+
+void ResultsFile::finish(const std::vector<CsvRow>& rows) {
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  std::string text = std::string(kCsvHeader) + "\n";
+  for (const CsvRow& row : rows) text += format_csv_row(row);
+  write_atomically(text);
+}
+
+void ResultsFile::write_atomically(const std::string& text) {
+  const std::string temporary = path_ + ".tmp." + std::to_string(getpid());
+  std::FILE* out = std::fopen(temporary.c_str(), "wb");
+  if (!out) throw OutputError(temporary + ": cannot open for writing: " + errno_text());
+  const bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0 &&
+                  fsync(fileno(out)) == 0;
+  std::fclose(out);
+  if (!ok || std::rename(temporary.c_str(), path_.c_str()) != 0) {
+    const std::string why = errno_text();
+    std::remove(temporary.c_str());
+    throw OutputError(path_ + ": could not write: " + why);
+  }
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,132 @@
+#include <cstdio>
+#include <iostream>
+#include <random>
+
+#include "batch/provenance.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "core/ranking.h"
+#include "core/solvability.h"
+#include "search/bfs.h"
+
+namespace npuzzle::cli {
+namespace {
+
+// An unbiased draw from [0, bound), the same on every platform (unlike
+// std::uniform_int_distribution), so a seed names the same puzzles everywhere.
+std::uint64_t below(std::mt19937_64& rng, std::uint64_t bound) {
+  const std::uint64_t threshold = (0 - bound) % bound;
+  for (;;) {
+    const std::uint64_t r = rng();
+    if (r >= threshold) return r % bound;
+  }
+}
+
+// Uniform over the solvable boards: a uniform permutation, and for one of
+// the wrong parity a swap of its first two tiles, which is a bijection
+// between the two parity classes.
+Board random_solvable(int rows, int cols, Goal goal, std::mt19937_64& rng) {
+  const int cells = rows * cols;
+  std::vector<std::uint32_t> tiles(cells);
+  for (int i = 0; i < cells; ++i) tiles[i] = static_cast<std::uint32_t>(i);
+  for (int i = cells - 1; i > 0; --i) std::swap(tiles[i], tiles[below(rng, static_cast<std::uint64_t>(i) + 1)]);
+  Board board(rows, cols, tiles);
+  if (!is_solvable(board, goal)) {
+    int a = tiles[0] == 0 ? 1 : 0;
+    int b = tiles[a + 1] == 0 ? a + 2 : a + 1;
+    std::swap(tiles[a], tiles[b]);
+    board = Board(rows, cols, std::move(tiles));
+  }
+  return board;
+}
+
+// K moves from the goal, never undoing the previous move.
+Board random_walk(int rows, int cols, Goal goal, int moves, std::mt19937_64& rng) {
+  Board board = Board::solved(rows, cols, goal);
+  int previous = -1;
+  for (int i = 0; i < moves; ++i) {
+    Direction options[4];
+    int count = 0;
+    for (int d = 0; d < 4; ++d) {
+      const auto dir = static_cast<Direction>(d);
+      if (board.can_move(dir) && (previous < 0 || dir != opposite(static_cast<Direction>(previous)))) {
+        options[count++] = dir;
+      }
+    }
+    const Direction d = options[below(rng, static_cast<std::uint64_t>(count))];
+    board.move(d);
+    previous = static_cast<int>(d);
+  }
+  return board;
+}
+
+void print_line(const std::string& id, const Board& b) {
+  std::string line = id;
+  for (std::uint32_t t : b.tiles()) line += " " + std::to_string(t);
+  line += "\n";
+  std::fputs(line.c_str(), stdout);
+}
+
+}  // namespace
+
+int run_gen(const std::vector<std::string>& args) {
+  CommonOptions common;
+  std::uint64_t count = 1;
+  std::uint64_t seed = 0;
+  int walk = -1;
+  int distance = -1;
+  po::options_description desc(
+      "npuzzle gen --size RxC [--count N] [--seed S] [--walk K | --distance D]: random solvable puzzles in the "
+      "lines format, with IDs\noptions");
+  desc.add_options()
+      ("count", po::value(&count)->default_value(1), "how many puzzles (with --distance: at most this many; 0 = all)")
+      ("seed", po::value(&seed), "random seed (default: drawn, and printed in the header)")
+      ("walk", po::value(&walk), "K-move random walks from the goal instead of uniform boards")
+      ("distance", po::value(&distance), "every board exactly D moves from the goal, from an exhaustive BFS "
+                                         "(boards of at most 10 cells)");
+  add_common_options(desc, common);
+  const auto vm = parse(args, desc);
+  if (common.help) {
+    std::cout << desc << "\n";
+    return kExitOk;
+  }
+  const ReadOptions size = read_options(common);
+  if (size.rows == 0) throw UsageError("--size RxC is required");
+  const Goal goal = goal_option(common).value_or(Goal::kBlankLast);
+  if (walk >= 0 && distance >= 0) throw UsageError("--walk and --distance exclude each other");
+  if (!vm.count("seed")) seed = std::random_device{}();
+  std::mt19937_64 rng(seed);
+
+  std::printf("# npuzzle gen --size %s", size_name(size.rows, size.cols).c_str());
+  if (distance >= 0) {
+    std::printf(" --distance %d --count %llu", distance, static_cast<unsigned long long>(count));
+  } else {
+    std::printf(" --count %llu --seed %llu", static_cast<unsigned long long>(count),
+                static_cast<unsigned long long>(seed));
+    if (walk >= 0) std::printf(" --walk %d", walk);
+  }
+  std::printf(" --goal %s\n# npuzzle %s\n# goal: %s\n# size: %s\n", std::string(goal_name(goal)).c_str(),
+              npuzzle_version().c_str(), std::string(goal_name(goal)).c_str(), size_name(size.rows, size.cols).c_str());
+
+  if (distance >= 0) {
+    const int cells = size.rows * size.cols;
+    if (cells > kMaxBfsCells) {
+      throw UsageError("--distance needs a board of at most " + std::to_string(kMaxBfsCells) + " cells");
+    }
+    const std::vector<std::uint8_t> d = bfs_distances(size.rows, size.cols, goal);
+    std::uint64_t written = 0;
+    for (std::uint64_t rank = 0; rank < d.size() && (count == 0 || written < count); ++rank) {
+      if (d[rank] != distance) continue;
+      print_line(std::to_string(++written), Board(size.rows, size.cols, unrank_permutation(rank, cells)));
+    }
+    return kExitOk;
+  }
+  for (std::uint64_t i = 1; i <= count; ++i) {
+    const Board b = walk >= 0 ? random_walk(size.rows, size.cols, goal, walk, rng)
+                              : random_solvable(size.rows, size.cols, goal, rng);
+    print_line(std::to_string(i), b);
+  }
+  return std::fflush(stdout) == 0 ? kExitOk : kExitFailed;
+}
+
+}  // namespace npuzzle::cli

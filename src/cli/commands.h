@@ -1,0 +1,24 @@
+// One function per subcommand; each takes the arguments after its name and
+// returns the exit code (0 success, 1 work ran but something failed, 2 usage
+// or input error before any work).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace npuzzle::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+int run_solve(const std::vector<std::string>& args);
+int run_batch_command(const std::vector<std::string>& args);
+int run_gen(const std::vector<std::string>& args);
+int run_verify(const std::vector<std::string>& args);
+int run_info(const std::vector<std::string>& args);
+
+// Dispatches argv to a subcommand; catches usage errors.
+int run_app(int argc, char** argv);
+
+}  // namespace npuzzle::cli

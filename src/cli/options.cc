@@ -1,0 +1,89 @@
+#include "cli/options.h"
+
+namespace npuzzle::cli {
+
+void add_common_options(po::options_description& desc, CommonOptions& common) {
+  desc.add_options()
+      ("goal", po::value(&common.goal), "goal convention: blank-last (1..N-1 0, the default) or blank-first "
+                                        "(0 1..N-1); overrides a file's '# goal:' comment")
+      ("notation", po::value(&common.notation), "move letters: blank (u d l r, the default), tile (U D L R) or vim (H J K L)")
+      ("size", po::value(&common.size), "board shape RxC for the lines format (needed unless square)")
+      ("threads", po::value(&common.threads)->default_value(0), "worker threads (0 = all cores)")
+      ("help,h", po::bool_switch(&common.help), "show this help");
+}
+
+void add_search_options(po::options_description& desc, SearchOptions& search) {
+  desc.add_options()
+      ("heuristic", po::value(&search.heuristic)->default_value("linear-conflict"),
+       "hamming, manhattan or linear-conflict (Manhattan + linear conflicts)")
+      ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
+      ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
+      ("max-nodes", po::value(&search.max_nodes)->default_value(0), "expanded nodes per puzzle (0 = none)")
+      ("memory-limit", po::value(&search.memory_mib)->default_value(0),
+       "MiB for one A* search (0 = half the physical memory)");
+}
+
+std::optional<Goal> goal_option(const CommonOptions& common) {
+  if (common.goal.empty()) return std::nullopt;
+  auto goal = parse_goal(common.goal);
+  if (!goal) throw UsageError("unknown goal '" + common.goal + "' (expected blank-last or blank-first)");
+  return goal;
+}
+
+std::optional<Notation> notation_option(const CommonOptions& common) {
+  if (common.notation.empty()) return std::nullopt;
+  auto n = parse_notation(common.notation);
+  if (!n) throw UsageError("unknown notation '" + common.notation + "' (expected blank, tile or vim)");
+  return n;
+}
+
+ReadOptions read_options(const CommonOptions& common) {
+  ReadOptions r;
+  if (!common.size.empty()) {
+    auto size = parse_size(common.size);
+    if (!size) throw UsageError("bad --size '" + common.size + "' (expected RxC with R, C >= 2, e.g. 3x4)");
+    r.rows = size->first;
+    r.cols = size->second;
+  }
+  return r;
+}
+
+RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search) {
+  RunConfig c;
+  auto h = parse_heuristic(search.heuristic);
+  if (!h) {
+    throw UsageError("unknown heuristic '" + search.heuristic + "' (expected hamming, manhattan or linear-conflict)");
+  }
+  auto a = parse_algorithm(search.algorithm);
+  if (!a) throw UsageError("unknown algorithm '" + search.algorithm + "' (expected ida or astar)");
+  if (search.time_limit < 0) throw UsageError("--time-limit must not be negative");
+  c.heuristic = *h;
+  c.algorithm = *a;
+  c.time_limit = search.time_limit;
+  c.max_nodes = search.max_nodes;
+  c.memory_bytes = search.memory_mib << 20;
+  c.goal_override = goal_option(common);
+  c.notation = notation_option(common).value_or(Notation::kBlank);
+  if (common.threads < 0) throw UsageError("--threads must not be negative");
+  return c;
+}
+
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
+                        const po::positional_options_description* positional) {
+  po::variables_map vm;
+  auto parser = po::command_line_parser(args).options(desc);
+  if (positional) {
+    parser.positional(*positional);
+  }
+  po::store(parser.run(), vm);
+  po::notify(vm);
+  return vm;
+}
+
+std::string joined_command_line(const std::string& command, const std::vector<std::string>& args) {
+  std::string line = "npuzzle " + command;
+  for (const auto& a : args) line += " " + a;
+  return line;
+}
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,57 @@
+// Options every subcommand shares (SPEC.md "Commands"), parsed with
+// Boost.Program_options into plain structs.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "batch/pipeline.h"
+#include "core/notation.h"
+#include "io/reader.h"
+
+namespace npuzzle::cli {
+
+namespace po = boost::program_options;
+
+// Thrown for a bad option value; main prints it and exits 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct CommonOptions {
+  std::string goal;      // "" = from the file, else blank-last
+  std::string notation;  // "" = the command's default
+  std::string size;      // "" = deduce
+  int threads = 0;
+  bool help = false;
+};
+
+void add_common_options(po::options_description& desc, CommonOptions& common);
+
+// --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit.
+struct SearchOptions {
+  std::string heuristic = "linear-conflict";
+  std::string algorithm = "ida";
+  double time_limit = 0;
+  std::uint64_t max_nodes = 0;
+  std::uint64_t memory_mib = 0;
+};
+void add_search_options(po::options_description& desc, SearchOptions& search);
+
+// Turns the parsed strings into a RunConfig; throws UsageError.
+RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search);
+std::optional<Goal> goal_option(const CommonOptions& common);
+std::optional<Notation> notation_option(const CommonOptions& common);
+ReadOptions read_options(const CommonOptions& common);
+
+// Parses `args` against `desc` (and positional names); throws po::error.
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
+                        const po::positional_options_description* positional = nullptr);
+
+// The command line as typed, for provenance.
+std::string joined_command_line(const std::string& command, const std::vector<std::string>& args);
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,288 @@
+#include "io/reader.h"
+
+#include <charconv>
+#include <fstream>
+#include <iostream>
+#include <string_view>
+
+namespace npuzzle {
+namespace {
+
+std::string display_name(const std::string& name) { return name == "-" ? "<stdin>" : name; }
+
+// Reads one line of at most kMaxLineBytes (the rest of a longer one is
+// skipped and *too_long set). Returns false at end of input.
+bool read_line(std::istream& in, std::string& line, bool* too_long) {
+  line.clear();
+  *too_long = false;
+  if (!in.good()) return false;
+  bool any = false;
+  for (int c; (c = in.get()) != EOF;) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < kMaxLineBytes) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      *too_long = true;
+    }
+  }
+  return any;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::vector<std::string_view> split(std::string_view s) {
+  std::vector<std::string_view> tokens;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !(s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
+    if (i > start) tokens.push_back(s.substr(start, i - start));
+  }
+  return tokens;
+}
+
+// A tile or a dimension: a non-negative decimal that fits kMaxCells.
+std::optional<std::uint32_t> parse_number(std::string_view token, std::string* error) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+  if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == token.data() + token.size() &&
+                                               value >= static_cast<std::uint64_t>(kMaxCells))) {
+    error->assign("number ").append(token.substr(0, 40)).append(" is out of range");
+    return std::nullopt;
+  }
+  if (ec != std::errc() || end != token.data() + token.size()) {
+    error->assign("'").append(token.substr(0, 40)).append("' is not a number");
+    return std::nullopt;
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+int integer_sqrt(std::size_t n) {
+  std::size_t k = 0;
+  while ((k + 1) * (k + 1) <= n) ++k;
+  return static_cast<int>(k);
+}
+
+class Parser {
+ public:
+  Parser(std::istream& in, const std::string& name, const ReadOptions& options)
+      : in_(in), name_(display_name(name)), source_(name), rows_(options.rows), cols_(options.cols),
+        size_from_options_(options.rows > 0) {}
+
+  PuzzleFile parse() {
+    enum class Format { kUnknown, kGrid, kLines } format = Format::kUnknown;
+    while (next_data_line()) {
+      if (format == Format::kUnknown) format = tokens_.size() <= 2 ? Format::kGrid : Format::kLines;
+      if (format == Format::kGrid) {
+        parse_grid();
+      } else {
+        parse_line();
+      }
+    }
+    return std::move(file_);
+  }
+
+ private:
+  // Advances to the next line with tokens, handling comments and directives.
+  bool next_data_line() {
+    bool too_long = false;
+    while (read_line(in_, text_, &too_long)) {
+      ++line_number_;
+      if (too_long) {
+        add_invalid(line_number_, "line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+        continue;
+      }
+      std::string_view content = text_;
+      if (const auto hash = content.find('#'); hash != std::string_view::npos) {
+        directive(trim(content.substr(hash + 1)));
+        content = content.substr(0, hash);
+      }
+      tokens_ = split(content);
+      if (!tokens_.empty()) return true;
+    }
+    return false;
+  }
+
+  void directive(std::string_view comment) {
+    auto value_of = [&](std::string_view key) -> std::optional<std::string_view> {
+      if (comment.substr(0, key.size()) != key) return std::nullopt;
+      return trim(comment.substr(key.size()));
+    };
+    if (auto goal = value_of("goal:")) {
+      if (auto g = parse_goal(*goal)) file_.declared_goal = *g;
+    } else if (auto size = value_of("size:"); size && !size_from_options_) {
+      if (auto rc = parse_size(std::string(*size))) {
+        rows_ = rc->first;
+        cols_ = rc->second;
+      }
+    }
+  }
+
+  void add_invalid(int line, const std::string& what, int rows = 0, int cols = 0) {
+    PuzzleRecord r;
+    r.id = std::to_string(file_.puzzles.size() + 1);
+    r.source = source_;
+    r.line = line;
+    r.rows = rows;
+    r.cols = cols;
+    r.error = name_ + ":" + std::to_string(line) + ": " + what;
+    file_.puzzles.push_back(std::move(r));
+  }
+
+  void add_board(std::string id, int line, int rows, int cols, std::vector<std::uint32_t> tiles) {
+    if (std::string why = Board::validate(rows, cols, tiles); !why.empty()) {
+      add_invalid(line, why, rows, cols);
+      file_.puzzles.back().id = std::move(id);
+      return;
+    }
+    PuzzleRecord r;
+    r.id = std::move(id);
+    r.source = source_;
+    r.line = line;
+    r.rows = rows;
+    r.cols = cols;
+    r.board = Board(rows, cols, std::move(tiles));
+    file_.puzzles.push_back(std::move(r));
+  }
+
+  // Parses the tokens [first, end) as tiles; false (and an invalid record) on a bad token.
+  bool parse_tiles(std::size_t first, std::vector<std::uint32_t>& tiles, std::string* error) {
+    for (std::size_t i = first; i < tokens_.size(); ++i) {
+      auto v = parse_number(tokens_[i], error);
+      if (!v) return false;
+      tiles.push_back(*v);
+    }
+    return true;
+  }
+
+  void parse_grid() {
+    const int header_line = line_number_;
+    const std::string id = std::to_string(file_.puzzles.size() + 1);
+    std::string error;
+    std::vector<std::uint32_t> dims;
+    if (tokens_.size() > 2 || !parse_tiles(0, dims, &error)) {
+      add_invalid(header_line, error.empty() ? "expected a size line ('n' or 'R C') before a grid" : error);
+      return;
+    }
+    const std::int64_t rows = dims[0];
+    const std::int64_t cols = dims.size() == 2 ? dims[1] : dims[0];
+    if (rows < 2 || cols < 2 || rows * cols > kMaxCells) {
+      add_invalid(header_line, "board " + std::to_string(rows) + "x" + std::to_string(cols) +
+                                   (rows < 2 || cols < 2 ? " is below the minimum 2x2"
+                                                         : " exceeds the maximum of " + std::to_string(kMaxCells) + " cells"));
+      return;
+    }
+    std::vector<std::uint32_t> tiles;
+    tiles.reserve(static_cast<std::size_t>(rows * cols));
+    std::string first_error;
+    for (std::int64_t r = 0; r < rows; ++r) {
+      if (!next_data_line()) {
+        add_invalid(header_line, "expected " + std::to_string(rows) + " rows, the input ended after " +
+                                     std::to_string(r), static_cast<int>(rows), static_cast<int>(cols));
+        return;
+      }
+      if (!first_error.empty()) continue;
+      if (static_cast<std::int64_t>(tokens_.size()) != cols) {
+        first_error = name_ + ":" + std::to_string(line_number_) + ": row " + std::to_string(r + 1) + " has " +
+                      std::to_string(tokens_.size()) + " numbers, expected " + std::to_string(cols);
+        continue;
+      }
+      if (!parse_tiles(0, tiles, &error)) first_error = name_ + ":" + std::to_string(line_number_) + ": " + error;
+    }
+    if (!first_error.empty()) {
+      add_invalid(header_line, "", static_cast<int>(rows), static_cast<int>(cols));
+      file_.puzzles.back().error = first_error;
+      return;
+    }
+    add_board(id, header_line, static_cast<int>(rows), static_cast<int>(cols), std::move(tiles));
+  }
+
+  void parse_line() {
+    const std::size_t count = tokens_.size();
+    int rows = rows_;
+    int cols = cols_;
+    std::size_t first_tile = 0;
+    if (rows > 0) {
+      const std::size_t cells = static_cast<std::size_t>(rows) * cols;
+      if (count == cells + 1) {
+        first_tile = 1;
+      } else if (count != cells) {
+        add_invalid(line_number_, "expected " + std::to_string(cells) + " numbers for a " + size_name(rows, cols) +
+                                      " board (or an ID and " + std::to_string(cells) + "), found " +
+                                      std::to_string(count), rows, cols);
+        return;
+      }
+    } else {
+      const int k = integer_sqrt(count);
+      const int k_id = integer_sqrt(count - 1);
+      if (k >= 2 && static_cast<std::size_t>(k) * k == count) {
+        rows = cols = k;
+      } else if (k_id >= 2 && static_cast<std::size_t>(k_id) * k_id + 1 == count) {
+        rows = cols = k_id;
+        first_tile = 1;
+      } else {
+        add_invalid(line_number_, "found " + std::to_string(count) +
+                                      " numbers: a k x k board needs k*k of them (k >= 2), or an ID and k*k; "
+                                      "use --size RxC for other shapes");
+        return;
+      }
+    }
+    std::string id = first_tile ? std::string(tokens_[0].substr(0, 200)) : std::to_string(file_.puzzles.size() + 1);
+    std::vector<std::uint32_t> tiles;
+    tiles.reserve(count - first_tile);
+    std::string error;
+    if (!parse_tiles(first_tile, tiles, &error)) {
+      add_invalid(line_number_, error, rows, cols);
+      file_.puzzles.back().id = std::move(id);
+      return;
+    }
+    add_board(std::move(id), line_number_, rows, cols, std::move(tiles));
+  }
+
+  std::istream& in_;
+  std::string name_;
+  std::string source_;
+  int rows_;
+  int cols_;
+  bool size_from_options_;
+  std::string text_;
+  std::vector<std::string_view> tokens_;
+  int line_number_ = 0;
+  PuzzleFile file_;
+};
+
+}  // namespace
+
+std::optional<std::pair<int, int>> parse_size(const std::string& text) {
+  std::string error;
+  const auto x = text.find_first_of("xX");
+  const std::string_view rows_text = std::string_view(text).substr(0, x);
+  auto rows = parse_number(trim(rows_text), &error);
+  auto cols = x == std::string::npos ? rows : parse_number(trim(std::string_view(text).substr(x + 1)), &error);
+  if (!rows || !cols || *rows < 2 || *cols < 2 ||
+      static_cast<std::int64_t>(*rows) * static_cast<std::int64_t>(*cols) > kMaxCells) {
+    return std::nullopt;
+  }
+  return std::make_pair(static_cast<int>(*rows), static_cast<int>(*cols));
+}
+
+PuzzleFile read_puzzles(std::istream& in, const std::string& name, const ReadOptions& options) {
+  return Parser(in, name, options).parse();
+}
+
+PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options) {
+  if (path == "-") return read_puzzles(std::cin, path, options);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open for reading");
+  PuzzleFile file = read_puzzles(in, path, options);
+  if (in.bad()) throw InputError(path + ": read error");
+  return file;
+}
+
+}  // namespace npuzzle

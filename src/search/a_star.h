@@ -1,0 +1,268 @@
+// A* with a closed set keyed by the packed board and an integer-f bucket
+// open list that breaks ties toward larger g (Burns et al.'s layout).
+//
+// Nodes live in one pool (a vector; a node's index is its handle). The
+// closed set is an open-addressing table of node indices keyed by the
+// packed board. The open list holds indices in buckets [f][g]; an entry is
+// stale once its node has been closed and is skipped when popped. With a
+// consistent heuristic a node is never reopened, and the first time the goal
+// is popped its g is optimal.
+//
+// Memory: before any growth the projected size of pool, table and open list
+// is checked against the cap; past it the search ends with status kLimit and
+// the f being expanded as the proven lower bound, never with bad_alloc.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "core/packed_board.h"
+#include "heuristics/tile_tables.h"
+#include "search/budget.h"
+#include "search/solver.h"
+
+namespace npuzzle {
+
+template <class Storage>
+class AStar {
+ public:
+  AStar(const TileTables& tables, HeuristicKind heuristic, Budget& budget, std::uint64_t memory_bytes)
+      : t_(tables),
+        heuristic_(heuristic),
+        cost_(heuristic == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()),
+        budget_(budget),
+        memory_bytes_(memory_bytes) {}
+
+  SolveResult run(const Board& start) {
+    SolveResult result;
+    const Storage start_board = Storage::from(start);
+    goal_ = Storage::from(Board::solved(start.rows(), start.cols(), t_.goal));
+    const int h0 = evaluate_packed(start_board);
+    result.initial_h = h0;
+    result.lower_bound = h0;
+    slots_.assign(1024, 0);
+    if (!add_node(Node{start_board, kNoParent, 0, static_cast<std::uint16_t>(h0),
+                       static_cast<std::uint8_t>(start.blank()), Direction::kUp, false})) {
+      return stop(result, h0);
+    }
+    push(0);
+    std::uint64_t next_check = Budget::kCheckInterval;
+    while (min_f_ < open_.size()) {
+      const std::uint32_t index = pop();
+      if (index == kNoParent) break;
+      Node& node = nodes_[index];
+      if (node.closed) continue;
+      node.closed = true;
+      const int f = node.g + node.h;
+      if (node.board == goal_) {
+        result.status = Status::kOptimal;
+        result.length = node.g;
+        result.lower_bound = node.g;
+        for (std::uint32_t i = index; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
+          result.moves.push_back(nodes_[i].direction);
+        }
+        std::reverse(result.moves.begin(), result.moves.end());
+        break;
+      }
+      ++expanded_;
+      if (expanded_ >= next_check) {
+        next_check = expanded_ + Budget::kCheckInterval;
+        if (budget_.exhausted(expanded_, generated_, f)) return stop(result, f);
+      }
+      if (!expand(index)) {
+        budget_.exceed_memory();
+        return stop(result, f);
+      }
+    }
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
+  }
+
+ private:
+  static constexpr std::uint32_t kNoParent = 0xFFFFFFFFu;
+
+  struct Node {
+    Storage board;
+    std::uint32_t parent;
+    std::uint16_t g;
+    std::uint16_t h;
+    std::uint8_t blank;
+    Direction direction;  // the blank's move from the parent
+    bool closed;
+  };
+
+  SolveResult& stop(SolveResult& result, int f) {
+    result.status = budget_.stop_status();
+    result.message = budget_.stop_reason();
+    result.lower_bound = f;
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
+  }
+
+  int line_conflict_of_row(const Storage& b, int row) const {
+    std::uint32_t code = 0;
+    for (int c = 0; c < t_.cols; ++c) {
+      const int pos = row * t_.cols + c;
+      code += t_.row_digit[b.at(pos) * t_.cells + pos];
+    }
+    return t_.lc_row[code];
+  }
+  int line_conflict_of_col(const Storage& b, int col) const {
+    std::uint32_t code = 0;
+    for (int r = 0; r < t_.rows; ++r) {
+      const int pos = r * t_.cols + col;
+      code += t_.col_digit[b.at(pos) * t_.cells + pos];
+    }
+    return t_.lc_col[code];
+  }
+
+  int evaluate_packed(const Storage& b) const {
+    int h = 0;
+    for (int pos = 0; pos < t_.cells; ++pos) h += cost_[b.at(pos) * t_.cells + pos];
+    if (heuristic_ == HeuristicKind::kLinearConflict) {
+      for (int r = 0; r < t_.rows; ++r) h += line_conflict_of_row(b, r);
+      for (int c = 0; c < t_.cols; ++c) h += line_conflict_of_col(b, c);
+    }
+    return h;
+  }
+
+  // The conflict of the two lines a move touches: rows for a vertical move,
+  // columns for a horizontal one.
+  int touched_conflict(const Storage& b, int from, int to, bool vertical) const {
+    if (vertical) return line_conflict_of_row(b, from / t_.cols) + line_conflict_of_row(b, to / t_.cols);
+    return line_conflict_of_col(b, from % t_.cols) + line_conflict_of_col(b, to % t_.cols);
+  }
+
+  bool expand(std::uint32_t index) {
+    const Node parent = nodes_[index];
+    const MoveList& m = t_.moves[parent.blank];
+    const int n = t_.cells;
+    for (int i = 0; i < m.count; ++i) {
+      const int target = m.target[i];
+      if (parent.parent != kNoParent && target == nodes_[parent.parent].blank) continue;
+      ++generated_;
+      Storage child = parent.board;
+      const int tile = child.at(target);
+      child.slide(target, parent.blank, tile);
+      int h = parent.h + cost_[tile * n + parent.blank] - cost_[tile * n + target];
+      if (heuristic_ == HeuristicKind::kLinearConflict) {
+        const bool vertical = static_cast<int>(m.direction[i]) < 2;
+        h += touched_conflict(child, target, parent.blank, vertical) -
+             touched_conflict(parent.board, target, parent.blank, vertical);
+      }
+      const std::uint16_t g = static_cast<std::uint16_t>(parent.g + 1);
+      std::uint32_t* slot = find_slot(child);
+      if (*slot != 0) {
+        Node& old = nodes_[*slot - 1];
+        if (old.closed || old.g <= g) continue;
+        old.g = g;  // a shorter path to an open node: re-push, the old entry goes stale
+        old.parent = index;
+        old.direction = m.direction[i];
+        if (!push(*slot - 1)) return false;
+        continue;
+      }
+      if (!add_node(Node{child, index, g, static_cast<std::uint16_t>(h), static_cast<std::uint8_t>(target),
+                         m.direction[i], false})) {
+        return false;
+      }
+      *find_slot(child) = static_cast<std::uint32_t>(nodes_.size());
+      if (!push(static_cast<std::uint32_t>(nodes_.size() - 1))) return false;
+    }
+    return true;
+  }
+
+  static std::uint64_t hash(const Storage& b) {
+    std::uint64_t x;
+    if constexpr (sizeof(typename Storage::Key) == 16) {
+      const auto k = b.key();
+      x = static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ull);
+    } else {
+      x = b.key();
+    }
+    // splitmix64 finaliser
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return x;
+  }
+
+  std::uint32_t* find_slot(const Storage& b) {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(b) & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == 0 || nodes_[slots_[i] - 1].board == b) return &slots_[i];
+    }
+  }
+
+  std::uint64_t projected_bytes(std::size_t nodes, std::size_t slots) const {
+    return nodes * sizeof(Node) + slots * sizeof(std::uint32_t) + open_entries_ * sizeof(std::uint32_t);
+  }
+
+  // Adds a node (and grows the table), or returns false if that would pass the cap.
+  bool add_node(const Node& node) {
+    if (nodes_.size() == nodes_.capacity()) {
+      const std::size_t grown = nodes_.capacity() ? nodes_.capacity() * 2 : 1024;
+      if (projected_bytes(grown, slots_.size()) > memory_bytes_) return false;
+      nodes_.reserve(grown);
+    }
+    if ((nodes_.size() + 1) * 2 > slots_.size()) {
+      const std::size_t grown = slots_.size() * 2;
+      if (projected_bytes(nodes_.capacity(), grown) > memory_bytes_) return false;
+      slots_.assign(grown, 0);
+      for (std::uint32_t i = 0; i < nodes_.size(); ++i) *find_slot(nodes_[i].board) = i + 1;
+    }
+    nodes_.push_back(node);
+    if (nodes_.size() == 1) *find_slot(node.board) = 1;
+    return true;
+  }
+
+  bool push(std::uint32_t index) {
+    const Node& node = nodes_[index];
+    const std::size_t f = static_cast<std::size_t>(node.g) + node.h;
+    if (f >= open_.size()) open_.resize(f + 1);
+    auto& by_g = open_[f];
+    if (node.g >= by_g.size()) by_g.resize(node.g + 1);
+    if (projected_bytes(nodes_.capacity(), slots_.size()) + sizeof(std::uint32_t) > memory_bytes_) return false;
+    by_g[node.g].push_back(index);
+    ++open_entries_;
+    if (f < min_f_) min_f_ = f;
+    return true;
+  }
+
+  // The entry with the least f, and among those the largest g.
+  std::uint32_t pop() {
+    for (; min_f_ < open_.size(); ++min_f_) {
+      auto& by_g = open_[min_f_];
+      for (std::size_t g = by_g.size(); g-- > 0;) {
+        if (!by_g[g].empty()) {
+          const std::uint32_t index = by_g[g].back();
+          by_g[g].pop_back();
+          --open_entries_;
+          return index;
+        }
+      }
+    }
+    return kNoParent;
+  }
+
+  const TileTables& t_;
+  const HeuristicKind heuristic_;
+  const std::uint8_t* cost_;
+  Budget& budget_;
+  const std::uint64_t memory_bytes_;
+
+  Storage goal_;
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> slots_;
+  std::vector<std::vector<std::vector<std::uint32_t>>> open_;
+  std::size_t open_entries_ = 0;
+  std::size_t min_f_ = 0;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,343 @@
+// IDA* kernel (Korf 1985), a template over the board packing and the board
+// shape, so that 3x3, 4x4 and 5x5 get compile-time dimensions (kRows > 0)
+// and every other shape up to kMaxSearchCells the generic instance (kRows ==
+// 0, dimensions read from the tables).
+//
+// Per node: no allocation, no virtual call, no hashing, no board copy. The
+// move is applied in place and undone on return; h is carried down the
+// recursion and updated from precomputed delta tables (tile_tables.h); the
+// move back to the parent is never generated.
+//
+// Counting, as in Burns et al. (SoCS 2012): a node is *expanded* when its
+// children are generated (f <= bound, not the goal); every child counts as
+// *generated*, including those cut by the bound; the root is expanded once
+// per iteration and never counted as generated. The next bound is the
+// smallest f that exceeded the current one.
+#pragma once
+
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/packed_board.h"
+#include "heuristics/tile_tables.h"
+#include "search/budget.h"
+#include "search/solver.h"
+
+namespace npuzzle {
+
+template <class Storage, int kRows, int kCols, bool kConflict>
+class IdaStar {
+ public:
+  // Precondition: `tables` match the board's shape and the goal; the board
+  // is solvable; kConflict implies tables.has_conflict_tables.
+  IdaStar(const TileTables& tables, HeuristicKind heuristic, Budget& budget)
+      : tables_(tables),
+        cells_(kRows ? kRows * kCols : tables.cells),
+        moves_(tables.moves.data()),
+        delta_(heuristic == HeuristicKind::kHamming ? tables.hamming_delta.data()
+                                                    : tables.manhattan_delta.data()),
+        cost_(heuristic == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()),
+        budget_(budget) {}
+
+  SolveResult run(const Board& start) {
+    SolveResult result;
+    board_ = Storage::from(start);
+    goal_ = Storage::from(Board::solved(start.rows(), start.cols(), tables_.goal));
+    int h = 0;
+    for (int pos = 0; pos < cells(); ++pos) h += cost_[board_.at(pos) * cells() + pos];
+    if constexpr (kConflict) h += init_conflict_codes();
+    result.initial_h = h;
+    result.lower_bound = h;
+    if (board_ == goal_) {
+      result.status = Status::kOptimal;
+      result.length = 0;
+      return result;
+    }
+    next_check_ = Budget::kCheckInterval;
+    bound_ = h;
+    for (;;) {
+      next_bound_ = INT_MAX;
+      path_.resize(static_cast<std::size_t>(bound_) + 1);
+      const bool done = search_root(h, start.blank());
+      if (done && !stopped_) {
+        result.status = Status::kOptimal;
+        result.length = length_;
+        result.lower_bound = length_;
+        result.moves.assign(path_.begin(), path_.begin() + length_);
+        break;
+      }
+      if (stopped_) {
+        // Every completed iteration proved that no solution is shorter than
+        // the bound now being searched.
+        result.status = budget_.stop_status();
+        result.message = budget_.stop_reason();
+        result.lower_bound = bound_;
+        break;
+      }
+      if (next_bound_ == INT_MAX) {  // unreachable for a solvable board
+        result.status = Status::kUnsolvable;
+        result.lower_bound = -1;
+        break;
+      }
+      bound_ = next_bound_;
+    }
+    result.expanded = expanded_;
+    result.generated = generated_;
+    return result;
+  }
+
+ private:
+  int cells() const {
+    if constexpr (kRows > 0) {
+      return kRows * kCols;
+    } else {
+      return cells_;
+    }
+  }
+  int cols() const {
+    if constexpr (kRows > 0) {
+      return kCols;
+    } else {
+      return tables_.cols;
+    }
+  }
+  int rows() const {
+    if constexpr (kRows > 0) {
+      return kRows;
+    } else {
+      return tables_.rows;
+    }
+  }
+
+  int init_conflict_codes() {
+    const int n = cells();
+    int conflicts = 0;
+    for (int r = 0; r < rows(); ++r) row_code_[r] = 0;
+    for (int c = 0; c < cols(); ++c) col_code_[c] = 0;
+    for (int pos = 0; pos < n; ++pos) {
+      const int tile = board_.at(pos);
+      row_code_[pos / cols()] += tables_.row_digit[tile * n + pos];
+      col_code_[pos % cols()] += tables_.col_digit[tile * n + pos];
+    }
+    for (int r = 0; r < rows(); ++r) conflicts += tables_.lc_row[row_code_[r]];
+    for (int c = 0; c < cols(); ++c) conflicts += tables_.lc_col[col_code_[c]];
+    return conflicts;
+  }
+
+  bool search_root(int h, int blank) {
+    if constexpr (kRows > 0) {
+      return root_table()[blank](this, h);
+    } else {
+      return dfs(0, h, blank, -1);
+    }
+  }
+
+  // The compile-time kernel: the blank's cell and its parent's are template
+  // arguments, so the up-to-four moves are unrolled, the parent move is
+  // dropped at compile time, and every shift and table offset is a constant.
+  static constexpr int kCells = kRows * kCols;
+  using RootFn = bool (*)(IdaStar*, int);
+
+  template <int kBlank>
+  static bool root(IdaStar* self, int h) {
+    return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h);
+  }
+  template <std::size_t... kBlank>
+  static constexpr std::array<RootFn, sizeof...(kBlank)> make_root_table(std::index_sequence<kBlank...>) {
+    return {&IdaStar::root<static_cast<int>(kBlank)>...};
+  }
+  static const std::array<RootFn, (kCells > 0 ? kCells : 1)>& root_table() {
+    static constexpr auto table = make_root_table(std::make_index_sequence<(kCells > 0 ? kCells : 1)>());
+    return table;
+  }
+
+  // One call per expanded node: the steps are inlined into it, so a child
+  // cut by the bound costs no call. `room` is bound - g - 1, the largest h a
+  // child may have; g itself is needed only on the way back from the goal.
+  template <int kBlank, int kParent>
+  [[gnu::noinline]] bool dfs_at(int room, int h) {
+    ++expanded_;
+    if (expanded_ >= next_check_) [[unlikely]] {
+      next_check_ = expanded_ + Budget::kCheckInterval;
+      if (budget_.exhausted(expanded_, generated_, bound_)) {
+        stopped_ = true;
+        return true;
+      }
+    }
+    // Burns et al.'s order: up, left, right, down.
+    if constexpr (kBlank >= kCols && kBlank - kCols != kParent) {
+      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h)) return true;
+    }
+    if constexpr (kBlank % kCols > 0 && kBlank - 1 != kParent) {
+      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h)) return true;
+    }
+    if constexpr (kBlank % kCols < kCols - 1 && kBlank + 1 != kParent) {
+      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h)) return true;
+    }
+    if constexpr (kBlank < kCells - kCols && kBlank + kCols != kParent) {
+      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(room, h)) return true;
+    }
+    return false;
+  }
+
+  // The path is written while unwinding from the goal, not on the way down:
+  // one store per solution move instead of one per node.
+  template <int kBlank, int kTarget, Direction kDir>
+  [[gnu::always_inline]] bool step_at(int room, int h) {
+    ++generated_;
+    const int tile = board_.at(kTarget);
+    int child_h = h + delta_[tile * kCells * kCells + kTarget * kCells + kBlank];
+    [[maybe_unused]] ConflictStep lc;
+    if constexpr (kConflict) {
+      child_h += conflict_step(lc, tile, kTarget, kBlank, kDir == Direction::kUp || kDir == Direction::kDown);
+    }
+    if (child_h > room) {
+      const int f = bound_ - room + child_h;  // g + 1 + child_h
+      if (f < next_bound_) next_bound_ = f;
+      return false;
+    }
+    board_.slide(kTarget, kBlank, tile);
+    const int g = bound_ - room - 1;
+    if (child_h == 0 && board_ == goal_) {
+      length_ = g + 1;
+      path_[g] = kDir;
+      return true;
+    }
+    if constexpr (kConflict) lc.apply();
+    if (dfs_at<kTarget, kBlank>(room - 1, child_h)) {
+      path_[bound_ - room - 1] = kDir;
+      return true;
+    }
+    if constexpr (kConflict) lc.undo();
+    board_.slide(kBlank, kTarget, board_.at(kBlank));
+    return false;
+  }
+
+  // Linear conflict across one move. The tile leaves one line and enters
+  // another across its move (two rows for a vertical move): their codes and
+  // conflicts change. In the line along its move (its column) only its place
+  // in the code changes, not the order, so not the conflict.
+  struct ConflictStep {
+    std::uint32_t* cross = nullptr;
+    std::uint32_t* along = nullptr;
+    int from = 0, to = 0, line = 0;
+    std::uint32_t new_from = 0, new_to = 0, new_along = 0;
+    std::uint32_t old_from = 0, old_to = 0, old_along = 0;
+    void apply() {
+      old_from = cross[from];
+      old_to = cross[to];
+      old_along = along[line];
+      cross[from] = new_from;
+      cross[to] = new_to;
+      along[line] = new_along;
+    }
+    void undo() {
+      cross[from] = old_from;
+      cross[to] = old_to;
+      along[line] = old_along;
+    }
+  };
+
+  // Fills `lc` for `tile` moving from cell `target` to the blank's cell and
+  // returns the change in the conflict term.
+  int conflict_step(ConflictStep& lc, int tile, int target, int blank, bool vertical) {
+    const int n = cells();
+    const std::uint8_t* table;
+    const std::uint32_t* cross_digit;
+    const std::uint32_t* along_digit;
+    if (vertical) {
+      lc.cross = row_code_;
+      lc.along = col_code_;
+      lc.from = target / cols();
+      lc.to = blank / cols();
+      lc.line = blank % cols();
+      table = tables_.lc_row.data();
+      cross_digit = tables_.row_digit.data();
+      along_digit = tables_.col_digit.data();
+    } else {
+      lc.cross = col_code_;
+      lc.along = row_code_;
+      lc.from = target % cols();
+      lc.to = blank % cols();
+      lc.line = blank / cols();
+      table = tables_.lc_col.data();
+      cross_digit = tables_.col_digit.data();
+      along_digit = tables_.row_digit.data();
+    }
+    lc.new_from = lc.cross[lc.from] - cross_digit[tile * n + target];
+    lc.new_to = lc.cross[lc.to] + cross_digit[tile * n + blank];
+    lc.new_along = lc.along[lc.line] - along_digit[tile * n + target] + along_digit[tile * n + blank];
+    return table[lc.new_from] + table[lc.new_to] - table[lc.cross[lc.from]] - table[lc.cross[lc.to]];
+  }
+
+  // The generic kernel, for shapes known only at run time.
+  // Searches below the node whose blank is on `blank`, reached at cost g
+  // with heuristic h (f = g + h <= bound). Returns true when the search is
+  // over: the goal was found (path_[0..length_) holds it) or a limit hit.
+  bool dfs(int g, int h, int blank, int parent) {
+    ++expanded_;
+    if (expanded_ >= next_check_) [[unlikely]] {
+      next_check_ = expanded_ + Budget::kCheckInterval;
+      if (budget_.exhausted(expanded_, generated_, bound_)) {
+        stopped_ = true;
+        return true;
+      }
+    }
+    const int n = cells();
+    const MoveList& m = moves_[blank];
+    for (int i = 0; i < m.count; ++i) {
+      const int target = m.target[i];
+      if (target == parent) continue;
+      ++generated_;
+      const int tile = board_.at(target);
+      int child_h = h + delta_[(tile * n + target) * n + blank];
+      [[maybe_unused]] ConflictStep lc;
+      if constexpr (kConflict) {
+        child_h += conflict_step(lc, tile, target, blank, static_cast<int>(m.direction[i]) < 2);
+      }
+      const int f = g + 1 + child_h;
+      if (f > bound_) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      board_.slide(target, blank, tile);
+      path_[g] = m.direction[i];
+      if (child_h == 0 && board_ == goal_) {
+        length_ = g + 1;
+        return true;
+      }
+      if constexpr (kConflict) lc.apply();
+      if (dfs(g + 1, child_h, target, blank)) return true;
+      if constexpr (kConflict) lc.undo();
+      board_.slide(blank, target, tile);
+    }
+    return false;
+  }
+
+  static constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxSearchCells / 2;
+
+  const TileTables& tables_;
+  const int cells_;
+  const MoveList* moves_;
+  const std::int8_t* delta_;
+  const std::uint8_t* cost_;
+  Budget& budget_;
+
+  Storage board_;
+  Storage goal_;
+  std::uint32_t row_code_[kMaxSide] = {};
+  std::uint32_t col_code_[kMaxSide] = {};
+  std::vector<Direction> path_;
+  int bound_ = 0;
+  int next_bound_ = INT_MAX;
+  int length_ = -1;
+  bool stopped_ = false;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+  std::uint64_t next_check_ = 0;
+};
+
+}  // namespace npuzzle

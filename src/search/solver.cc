@@ -1,0 +1,101 @@
+#include "search/solver.h"
+
+#include <unistd.h>
+
+#include "core/solvability.h"
+#include "search/a_star.h"
+#include "search/ida_star.h"
+
+namespace npuzzle {
+
+std::string_view status_name(Status s) {
+  switch (s) {
+    case Status::kOptimal: return "optimal";
+    case Status::kSolved: return "solved";
+    case Status::kUnsolvable: return "unsolvable";
+    case Status::kLimit: return "limit";
+    case Status::kInvalid: return "invalid";
+    case Status::kCancelled: return "cancelled";
+  }
+  return "invalid";
+}
+
+std::string_view algorithm_name(Algorithm a) { return a == Algorithm::kAStar ? "astar" : "ida"; }
+
+std::optional<Algorithm> parse_algorithm(std::string_view name) {
+  if (name == "ida" || name == "idastar" || name == "ida*") return Algorithm::kIdaStar;
+  if (name == "astar" || name == "a*") return Algorithm::kAStar;
+  return std::nullopt;
+}
+
+std::uint64_t default_memory_limit() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) / 2;
+}
+
+std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
+  const int cells = rows * cols;
+  if (cells > kMaxSearchCells) {
+    return "optimal search supports boards of at most " + std::to_string(kMaxSearchCells) +
+           " cells; " + size_name(rows, cols) + " has " + std::to_string(cells);
+  }
+  if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
+    return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
+  }
+  if (options.heuristic == HeuristicKind::kLinearConflict &&
+      (rows > kMaxConflictLine || cols > kMaxConflictLine)) {
+    return "linear-conflict supports lines of at most " + std::to_string(kMaxConflictLine) + " cells";
+  }
+  return {};
+}
+
+namespace {
+
+template <class Storage, int kRows, int kCols>
+SolveResult run_ida(const Board& board, const TileTables& tables, HeuristicKind h, Budget& budget) {
+  if (h == HeuristicKind::kLinearConflict) {
+    return IdaStar<Storage, kRows, kCols, true>(tables, h, budget).run(board);
+  }
+  return IdaStar<Storage, kRows, kCols, false>(tables, h, budget).run(board);
+}
+
+// Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4 and
+// 5x5, the generic kernel with the narrowest packing otherwise.
+SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
+  const HeuristicKind h = options.heuristic;
+  if (options.algorithm == Algorithm::kAStar) {
+    const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
+    if (board.cells() <= Packed64::kMaxCells) return AStar<Packed64>(tables, h, budget, cap).run(board);
+    return AStar<Packed128>(tables, h, budget, cap).run(board);
+  }
+  const int r = board.rows();
+  const int c = board.cols();
+  if (r == 3 && c == 3) return run_ida<Packed64, 3, 3>(board, tables, h, budget);
+  if (r == 4 && c == 4) return run_ida<Packed64, 4, 4>(board, tables, h, budget);
+  if (r == 5 && c == 5) return run_ida<Packed128, 5, 5>(board, tables, h, budget);
+  if (board.cells() <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0>(board, tables, h, budget);
+  if (board.cells() <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0>(board, tables, h, budget);
+  return run_ida<ByteGrid, 0, 0>(board, tables, h, budget);
+}
+
+}  // namespace
+
+SolveResult solve(const Board& board, const SolveOptions& options) {
+  Budget budget(options.limits);
+  SolveResult result;
+  if (!is_solvable(board, options.goal)) {
+    result.status = Status::kUnsolvable;
+  } else if (std::string why = unsupported_reason(board.rows(), board.cols(), options); !why.empty()) {
+    result.status = Status::kInvalid;
+    result.message = std::move(why);
+  } else {
+    const auto tables = tables_for(board.rows(), board.cols(), options.goal);
+    result = dispatch(board, *tables, options, budget);
+  }
+  result.seconds = budget.elapsed();
+  return result;
+}
+
+}  // namespace npuzzle
