@@ -62,7 +62,10 @@ Board random_walk(int rows, int cols, Goal goal, int moves, std::mt19937_64& rng
 
 void print_line(const std::string& id, const Board& b) {
   std::string line = id;
-  for (std::uint32_t t : b.tiles()) line += " " + std::to_string(t);
+  for (std::uint32_t t : b.tiles()) {
+    line.push_back(' ');
+    line += std::to_string(t);
+  }
   line += "\n";
   std::fputs(line.c_str(), stdout);
 }

@@ -57,7 +57,9 @@ std::optional<std::uint32_t> parse_number(std::string_view token, std::string* e
     return std::nullopt;
   }
   if (ec != std::errc() || end != token.data() + token.size()) {
-    error->assign("'").append(token.substr(0, 40)).append("' is not a number");
+    error->clear();
+    error->push_back('\'');
+    error->append(token.substr(0, 40)).append("' is not a number");
     return std::nullopt;
   }
   return static_cast<std::uint32_t>(value);

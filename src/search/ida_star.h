@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/packed_board.h"
+#include "heuristics/linear_conflict.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
 #include "search/solver.h"
@@ -48,7 +49,7 @@ class IdaStar {
     goal_ = Storage::from(Board::solved(start.rows(), start.cols(), tables_.goal));
     int h = 0;
     for (int pos = 0; pos < cells(); ++pos) h += cost_[board_.at(pos) * cells() + pos];
-    if constexpr (kConflict) h += init_conflict_codes();
+    if constexpr (kConflict) h += conflict_.init(tables_, board_);
     result.initial_h = h;
     result.lower_bound = h;
     if (board_ == goal_) {
@@ -110,21 +111,6 @@ class IdaStar {
     } else {
       return tables_.rows;
     }
-  }
-
-  int init_conflict_codes() {
-    const int n = cells();
-    int conflicts = 0;
-    for (int r = 0; r < rows(); ++r) row_code_[r] = 0;
-    for (int c = 0; c < cols(); ++c) col_code_[c] = 0;
-    for (int pos = 0; pos < n; ++pos) {
-      const int tile = board_.at(pos);
-      row_code_[pos / cols()] += tables_.row_digit[tile * n + pos];
-      col_code_[pos % cols()] += tables_.col_digit[tile * n + pos];
-    }
-    for (int r = 0; r < rows(); ++r) conflicts += tables_.lc_row[row_code_[r]];
-    for (int c = 0; c < cols(); ++c) conflicts += tables_.lc_col[col_code_[c]];
-    return conflicts;
   }
 
   bool search_root(int h, int blank) {
@@ -190,9 +176,10 @@ class IdaStar {
     ++generated_;
     const int tile = board_.at(kTarget);
     int child_h = h + delta_[tile * kCells * kCells + kTarget * kCells + kBlank];
-    [[maybe_unused]] ConflictStep lc;
+    [[maybe_unused]] typename Conflict::Step lc;
     if constexpr (kConflict) {
-      child_h += conflict_step(lc, tile, kTarget, kBlank, kDir == Direction::kUp || kDir == Direction::kDown);
+      child_h += conflict_.prepare(lc, tables_, kCols, kCells, tile, kTarget, kBlank,
+                                   kDir == Direction::kUp || kDir == Direction::kDown);
     }
     if (child_h > room) {
       const int f = bound_ - room + child_h;  // g + 1 + child_h
@@ -216,63 +203,6 @@ class IdaStar {
     return false;
   }
 
-  // Linear conflict across one move. The tile leaves one line and enters
-  // another across its move (two rows for a vertical move): their codes and
-  // conflicts change. In the line along its move (its column) only its place
-  // in the code changes, not the order, so not the conflict.
-  struct ConflictStep {
-    std::uint32_t* cross = nullptr;
-    std::uint32_t* along = nullptr;
-    int from = 0, to = 0, line = 0;
-    std::uint32_t new_from = 0, new_to = 0, new_along = 0;
-    std::uint32_t old_from = 0, old_to = 0, old_along = 0;
-    void apply() {
-      old_from = cross[from];
-      old_to = cross[to];
-      old_along = along[line];
-      cross[from] = new_from;
-      cross[to] = new_to;
-      along[line] = new_along;
-    }
-    void undo() {
-      cross[from] = old_from;
-      cross[to] = old_to;
-      along[line] = old_along;
-    }
-  };
-
-  // Fills `lc` for `tile` moving from cell `target` to the blank's cell and
-  // returns the change in the conflict term.
-  int conflict_step(ConflictStep& lc, int tile, int target, int blank, bool vertical) {
-    const int n = cells();
-    const std::uint8_t* table;
-    const std::uint32_t* cross_digit;
-    const std::uint32_t* along_digit;
-    if (vertical) {
-      lc.cross = row_code_;
-      lc.along = col_code_;
-      lc.from = target / cols();
-      lc.to = blank / cols();
-      lc.line = blank % cols();
-      table = tables_.lc_row.data();
-      cross_digit = tables_.row_digit.data();
-      along_digit = tables_.col_digit.data();
-    } else {
-      lc.cross = col_code_;
-      lc.along = row_code_;
-      lc.from = target % cols();
-      lc.to = blank % cols();
-      lc.line = blank / cols();
-      table = tables_.lc_col.data();
-      cross_digit = tables_.col_digit.data();
-      along_digit = tables_.row_digit.data();
-    }
-    lc.new_from = lc.cross[lc.from] - cross_digit[tile * n + target];
-    lc.new_to = lc.cross[lc.to] + cross_digit[tile * n + blank];
-    lc.new_along = lc.along[lc.line] - along_digit[tile * n + target] + along_digit[tile * n + blank];
-    return table[lc.new_from] + table[lc.new_to] - table[lc.cross[lc.from]] - table[lc.cross[lc.to]];
-  }
-
   // The generic kernel, for shapes known only at run time.
   // Searches below the node whose blank is on `blank`, reached at cost g
   // with heuristic h (f = g + h <= bound). Returns true when the search is
@@ -294,9 +224,9 @@ class IdaStar {
       ++generated_;
       const int tile = board_.at(target);
       int child_h = h + delta_[(tile * n + target) * n + blank];
-      [[maybe_unused]] ConflictStep lc;
+      [[maybe_unused]] typename Conflict::Step lc;
       if constexpr (kConflict) {
-        child_h += conflict_step(lc, tile, target, blank, static_cast<int>(m.direction[i]) < 2);
+        child_h += conflict_.prepare(lc, tables_, cols(), n, tile, target, blank, static_cast<int>(m.direction[i]) < 2);
       }
       const int f = g + 1 + child_h;
       if (f > bound_) {
@@ -317,7 +247,8 @@ class IdaStar {
     return false;
   }
 
-  static constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxSearchCells / 2;
+  static constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
+  using Conflict = LinearConflict<kMaxSide>;
 
   const TileTables& tables_;
   const int cells_;
@@ -328,8 +259,7 @@ class IdaStar {
 
   Storage board_;
   Storage goal_;
-  std::uint32_t row_code_[kMaxSide] = {};
-  std::uint32_t col_code_[kMaxSide] = {};
+  Conflict conflict_;
   std::vector<Direction> path_;
   int bound_ = 0;
   int next_bound_ = INT_MAX;

@@ -1,0 +1,101 @@
+// Incremental linear conflict for the search kernels: the row and column
+// codes of one board (tile_tables.h explains the encoding), updated in place
+// across a move and restored on undo.
+//
+//   LinearConflict<4> lc;
+//   int h = manhattan + lc.init(tables, board);
+//   LinearConflict<4>::Step step;
+//   h += lc.prepare(step, tables, cols, tile, from, to, vertical);  // before the move
+//   step.apply(); ... step.undo();                                  // with the move
+#pragma once
+
+#include <cstdint>
+
+#include "heuristics/tile_tables.h"
+
+namespace npuzzle {
+
+template <int kMaxSide>
+class LinearConflict {
+ public:
+  // The codes a move changes, with their old and new values.
+  struct Step {
+    std::uint32_t* cross = nullptr;  // the lines the tile leaves and enters
+    std::uint32_t* along = nullptr;  // the line it moves along
+    int from = 0, to = 0, line = 0;
+    std::uint32_t new_from = 0, new_to = 0, new_along = 0;
+    std::uint32_t old_from = 0, old_to = 0, old_along = 0;
+
+    void apply() {
+      old_from = cross[from];
+      old_to = cross[to];
+      old_along = along[line];
+      cross[from] = new_from;
+      cross[to] = new_to;
+      along[line] = new_along;
+    }
+    void undo() {
+      cross[from] = old_from;
+      cross[to] = old_to;
+      along[line] = old_along;
+    }
+  };
+
+  // Sets the codes from `board` and returns its whole conflict term.
+  // Precondition: t.has_conflict_tables, and rows, cols <= kMaxSide.
+  template <class Storage>
+  int init(const TileTables& t, const Storage& board) {
+    for (int r = 0; r < t.rows; ++r) row_[r] = 0;
+    for (int c = 0; c < t.cols; ++c) col_[c] = 0;
+    for (int pos = 0; pos < t.cells; ++pos) {
+      const int tile = board.at(pos);
+      row_[pos / t.cols] += t.row_digit[tile * t.cells + pos];
+      col_[pos % t.cols] += t.col_digit[tile * t.cells + pos];
+    }
+    int conflicts = 0;
+    for (int r = 0; r < t.rows; ++r) conflicts += t.lc_row[row_[r]];
+    for (int c = 0; c < t.cols; ++c) conflicts += t.lc_col[col_[c]];
+    return conflicts;
+  }
+
+  // For `tile` moving from cell `from` onto the blank at `to`: fills `step`
+  // and returns the change of the conflict term. A vertical move changes the
+  // conflicts of the two rows the tile leaves and enters; in its column only
+  // the tile's place in the code changes, not the order, so not the conflict.
+  // Horizontal moves are the same with rows and columns exchanged. `cols`
+  // and `cells` are passed in so that static kernels fold them.
+  int prepare(Step& step, const TileTables& t, int cols, int cells, int tile, int from, int to, bool vertical) {
+    const std::uint8_t* table;
+    const std::uint32_t* cross_digit;
+    const std::uint32_t* along_digit;
+    if (vertical) {
+      step.cross = row_;
+      step.along = col_;
+      step.from = from / cols;
+      step.to = to / cols;
+      step.line = to % cols;
+      table = t.lc_row.data();
+      cross_digit = t.row_digit.data();
+      along_digit = t.col_digit.data();
+    } else {
+      step.cross = col_;
+      step.along = row_;
+      step.from = from % cols;
+      step.to = to % cols;
+      step.line = to / cols;
+      table = t.lc_col.data();
+      cross_digit = t.col_digit.data();
+      along_digit = t.row_digit.data();
+    }
+    step.new_from = step.cross[step.from] - cross_digit[tile * cells + from];
+    step.new_to = step.cross[step.to] + cross_digit[tile * cells + to];
+    step.new_along = step.along[step.line] - along_digit[tile * cells + from] + along_digit[tile * cells + to];
+    return table[step.new_from] + table[step.new_to] - table[step.cross[step.from]] - table[step.cross[step.to]];
+  }
+
+ private:
+  std::uint32_t row_[kMaxSide] = {};
+  std::uint32_t col_[kMaxSide] = {};
+};
+
+}  // namespace npuzzle
