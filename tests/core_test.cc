@@ -185,7 +185,9 @@ TEST(Ranking, RankUnrankIsIdentityForAllPermutationsOfEight) {
     ASSERT_EQ(sorted, iota_tiles(n)) << "rank " << r;
     ASSERT_EQ(rank_permutation(perm), r);
     // Lexicographic order: strictly increasing with the rank, so a bijection.
-    if (r > 0) ASSERT_TRUE(std::lexicographical_compare(previous.begin(), previous.end(), perm.begin(), perm.end()));
+    if (r > 0) {
+      ASSERT_TRUE(std::lexicographical_compare(previous.begin(), previous.end(), perm.begin(), perm.end()));
+    }
     previous = perm;
   }
   EXPECT_EQ(unrank_permutation(0, n), iota_tiles(n));

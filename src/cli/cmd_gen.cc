@@ -78,6 +78,7 @@ int run_gen(const std::vector<std::string>& args) {
   std::uint64_t seed = 0;
   int walk = -1;
   int distance = -1;
+  bool all = false;
   po::options_description desc(
       "npuzzle gen --size RxC [--count N] [--seed S] [--walk K | --distance D]: random solvable puzzles in the "
       "lines format, with IDs\noptions");
@@ -86,7 +87,8 @@ int run_gen(const std::vector<std::string>& args) {
       ("seed", po::value(&seed), "random seed (default: drawn, and printed in the header)")
       ("walk", po::value(&walk), "K-move random walks from the goal instead of uniform boards")
       ("distance", po::value(&distance), "every board exactly D moves from the goal, from an exhaustive BFS "
-                                         "(boards of at most 10 cells)");
+                                         "(boards of at most 10 cells)")
+      ("all", po::bool_switch(&all), "every solvable board, in rank order (boards of at most 10 cells)");
   add_common_options(desc, common);
   const auto vm = parse(args, desc);
   if (common.help) {
@@ -96,12 +98,14 @@ int run_gen(const std::vector<std::string>& args) {
   const ReadOptions size = read_options(common);
   if (size.rows == 0) throw UsageError("--size RxC is required");
   const Goal goal = goal_option(common).value_or(Goal::kBlankLast);
-  if (walk >= 0 && distance >= 0) throw UsageError("--walk and --distance exclude each other");
+  if ((walk >= 0) + (distance >= 0) + all > 1) throw UsageError("--walk, --distance and --all exclude each other");
   if (!vm.count("seed")) seed = std::random_device{}();
   std::mt19937_64 rng(seed);
 
   std::printf("# npuzzle gen --size %s", size_name(size.rows, size.cols).c_str());
-  if (distance >= 0) {
+  if (all) {
+    std::printf(" --all");
+  } else if (distance >= 0) {
     std::printf(" --distance %d --count %llu", distance, static_cast<unsigned long long>(count));
   } else {
     std::printf(" --count %llu --seed %llu", static_cast<unsigned long long>(count),
@@ -111,15 +115,15 @@ int run_gen(const std::vector<std::string>& args) {
   std::printf(" --goal %s\n# npuzzle %s\n# goal: %s\n# size: %s\n", std::string(goal_name(goal)).c_str(),
               npuzzle_version().c_str(), std::string(goal_name(goal)).c_str(), size_name(size.rows, size.cols).c_str());
 
-  if (distance >= 0) {
+  if (distance >= 0 || all) {
     const int cells = size.rows * size.cols;
     if (cells > kMaxBfsCells) {
-      throw UsageError("--distance needs a board of at most " + std::to_string(kMaxBfsCells) + " cells");
+      throw UsageError("--distance and --all need a board of at most " + std::to_string(kMaxBfsCells) + " cells");
     }
     const std::vector<std::uint8_t> d = bfs_distances(size.rows, size.cols, goal);
     std::uint64_t written = 0;
-    for (std::uint64_t rank = 0; rank < d.size() && (count == 0 || written < count); ++rank) {
-      if (d[rank] != distance) continue;
+    for (std::uint64_t rank = 0; rank < d.size() && (all || count == 0 || written < count); ++rank) {
+      if (all ? d[rank] == kUnreached : d[rank] != distance) continue;
       print_line(std::to_string(++written), Board(size.rows, size.cols, unrank_permutation(rank, cells)));
     }
     return kExitOk;

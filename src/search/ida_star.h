@@ -57,7 +57,7 @@ class IdaStar {
       result.length = 0;
       return result;
     }
-    next_check_ = Budget::kCheckInterval;
+    until_check_ = Budget::kCheckInterval;
     bound_ = h;
     for (;;) {
       next_bound_ = INT_MAX;
@@ -113,6 +113,16 @@ class IdaStar {
     }
   }
 
+  // Polled every Budget::kCheckInterval expansions.
+  [[gnu::noinline]] bool check_budget() {
+    until_check_ = Budget::kCheckInterval;
+    if (budget_.exhausted(expanded_, generated_, bound_)) {
+      stopped_ = true;
+      return true;
+    }
+    return false;
+  }
+
   bool search_root(int h, int blank) {
     if constexpr (kRows > 0) {
       return root_table()[blank](this, h);
@@ -146,12 +156,8 @@ class IdaStar {
   template <int kBlank, int kParent>
   [[gnu::noinline]] bool dfs_at(int room, int h) {
     ++expanded_;
-    if (expanded_ >= next_check_) [[unlikely]] {
-      next_check_ = expanded_ + Budget::kCheckInterval;
-      if (budget_.exhausted(expanded_, generated_, bound_)) {
-        stopped_ = true;
-        return true;
-      }
+    if (--until_check_ == 0) [[unlikely]] {
+      if (check_budget()) return true;
     }
     // Burns et al.'s order: up, left, right, down.
     if constexpr (kBlank >= kCols && kBlank - kCols != kParent) {
@@ -209,12 +215,8 @@ class IdaStar {
   // over: the goal was found (path_[0..length_) holds it) or a limit hit.
   bool dfs(int g, int h, int blank, int parent) {
     ++expanded_;
-    if (expanded_ >= next_check_) [[unlikely]] {
-      next_check_ = expanded_ + Budget::kCheckInterval;
-      if (budget_.exhausted(expanded_, generated_, bound_)) {
-        stopped_ = true;
-        return true;
-      }
+    if (--until_check_ == 0) [[unlikely]] {
+      if (check_budget()) return true;
     }
     const int n = cells();
     const MoveList& m = moves_[blank];
@@ -267,7 +269,7 @@ class IdaStar {
   bool stopped_ = false;
   std::uint64_t expanded_ = 0;
   std::uint64_t generated_ = 0;
-  std::uint64_t next_check_ = 0;
+  std::uint64_t until_check_ = 0;  // expansions left before the next budget check
 };
 
 }  // namespace npuzzle
