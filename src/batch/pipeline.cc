@@ -26,7 +26,7 @@ Goal resolve_goal(const RunConfig& config, const PuzzleFile& file) {
 }
 
 Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
-                     const std::atomic<bool>* cancel) {
+                     const std::atomic<bool>* cancel, std::function<void(const Progress&)> on_progress) {
   Outcome out;
   CsvRow& row = out.row;
   row.id = record.id;
@@ -46,6 +46,7 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.max_nodes = config.max_nodes;
     options.limits.memory_bytes = config.memory_bytes;
     options.limits.cancel = cancel;
+    options.limits.on_progress = std::move(on_progress);
     out.result = solve(*record.board, options);
     const SolveResult& r = out.result;
     if (r.status == Status::kInvalid) {
@@ -112,7 +113,7 @@ struct Totals {
   double search_seconds = 0;
 };
 
-JsonObject options_json(const BatchConfig& c, Goal goal, int threads) {
+JsonObject options_json(const BatchConfig& c, const RunConfig& run, Goal goal, int threads) {
   JsonObject o;
   o.add("input", c.input);
   o.add("goal", goal_name(goal));
@@ -121,13 +122,13 @@ JsonObject options_json(const BatchConfig& c, Goal goal, int threads) {
   o.add("notation", notation_name(c.run.notation));
   o.add("time_limit_seconds", c.run.time_limit);
   o.add("max_nodes", c.run.max_nodes);
-  o.add("memory_limit_bytes", c.run.memory_bytes ? c.run.memory_bytes : default_memory_limit());
+  o.add("memory_limit_bytes", run.memory_bytes);
   o.add("threads", threads);
   o.add("resume", c.resume);
   return o;
 }
 
-void write_sidecar(const BatchConfig& c, Goal goal, int threads, const std::string& started, const char* state,
+void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int threads, const std::string& started, const char* state,
                    const Totals& totals, double wall, std::uint64_t puzzles) {
   JsonObject counts;
   for (int s = 0; s < 6; ++s) counts.add(std::string(status_name(static_cast<Status>(s))), totals.by_status[s]);
@@ -137,7 +138,7 @@ void write_sidecar(const BatchConfig& c, Goal goal, int threads, const std::stri
   j.add("git_revision", git_revision());
   j.add("command_line", c.command_line);
   j.add("state", state);
-  j.add("options", options_json(c, goal, threads));
+  j.add("options", options_json(c, run, goal, threads));
   j.add("goal", goal_name(goal));
   j.add("notation", notation_name(c.run.notation));
   j.add("threads", threads);
@@ -174,6 +175,9 @@ int run_batch(const BatchConfig& c) {
   }
   const Goal goal = resolve_goal(c.run, file);
   const int threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  // A* searches run side by side: by default they share the safe half of RAM.
+  RunConfig run = c.run;
+  if (run.memory_bytes == 0) run.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(threads);
 
   std::unique_ptr<ResultsFile> results;
   try {
@@ -203,7 +207,7 @@ int run_batch(const BatchConfig& c) {
 
   SignalScope signals;
   std::atomic<bool> cancel{false};
-  write_sidecar(c, goal, threads, started, "running", totals, 0, n);
+  write_sidecar(c, run, goal, threads, started, "running", totals, 0, n);
   ProgressReporter progress(c.progress, to_solve);
   std::string output_error;  // set by the sink only
   std::atomic<bool> output_failed{false};
@@ -248,7 +252,7 @@ int run_batch(const BatchConfig& c) {
               oneapi::tbb::make_filter<Job*, Job*>(oneapi::tbb::filter_mode::parallel,
                                                    [&](Job* job) {
                                                      job->outcome = solve_puzzle(file.puzzles[job->index], goal,
-                                                                                 c.run, &cancel);
+                                                                                 run, &cancel);
                                                      return job;
                                                    }) &
               oneapi::tbb::make_filter<Job*, void>(
@@ -301,7 +305,7 @@ int run_batch(const BatchConfig& c) {
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   const int sig = g_signal.load();
-  write_sidecar(c, goal, threads, started, sig ? "interrupted" : (output_error.empty() ? "complete" : "failed"),
+  write_sidecar(c, run, goal, threads, started, sig ? "interrupted" : (output_error.empty() ? "complete" : "failed"),
                 totals, wall, n);
 
   std::fprintf(stderr,

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -39,9 +40,10 @@ struct Outcome {
 };
 
 // Solves one record (or reports why it is invalid) and checks the solution
-// by replaying it. `cancel` may be null.
+// by replaying it. `cancel` and `on_progress` may be null.
 Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
-                     const std::atomic<bool>* cancel);
+                     const std::atomic<bool>* cancel,
+                     std::function<void(const Progress&)> on_progress = nullptr);
 
 struct BatchConfig {
   RunConfig run;

@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "                             --distance D: every board at exactly D moves, up to 10 cells)\n"
     "  verify -i IN -r OUT.csv    replay every solution in OUT against its puzzle in IN\n"
     "  info [FILE...]             solvability, inversions and heuristic values of each puzzle\n"
+    "  pdb build|info|verify|eval pattern databases: build SPEC (pdb:555, pdb:663, pdb:78,\n"
+    "                             pdb:6666, pdb:1,2,3/4,5,6...), inspect or check a file, evaluate\n"
     "\n"
     "'npuzzle COMMAND --help' lists a command's options.\n"
     "exit codes: 0 success, 1 the work ran but something failed (a verify mismatch, invalid or\n"
@@ -50,6 +52,7 @@ int run_app(int argc, char** argv) {
     if (command == "gen") return run_gen(args);
     if (command == "verify") return run_verify(args);
     if (command == "info") return run_info(args);
+    if (command == "pdb") return run_pdb(args);
     std::fprintf(stderr, "npuzzle: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return kExitUsage;
   } catch (const po::error& e) {

@@ -1,4 +1,7 @@
+#include <unistd.h>
+
 #include <cstdio>
+#include <functional>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -101,6 +104,7 @@ int run_solve(const std::vector<std::string>& args) {
 
   int exit_code = kExitOk;
   bool first = true;
+  const bool show_progress = isatty(STDERR_FILENO);
   for (const std::string& path : files) {
     PuzzleFile file;
     try {
@@ -112,7 +116,16 @@ int run_solve(const std::vector<std::string>& args) {
     }
     const Goal goal = resolve_goal(config, file);
     for (const PuzzleRecord& record : file.puzzles) {
-      const Outcome o = solve_puzzle(record, goal, config, nullptr);
+      // On a terminal, a long search shows where it is.
+      std::function<void(const Progress&)> progress;
+      if (show_progress) {
+        progress = [](const Progress& p) {
+          std::fprintf(stderr, "\r  searching: bound %d, %.3g expanded, %.0f s   ", p.bound,
+                       static_cast<double>(p.expanded), p.seconds);
+        };
+      }
+      const Outcome o = solve_puzzle(record, goal, config, nullptr, progress);
+      if (show_progress && o.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
       if (!o.error.empty()) std::fprintf(stderr, "%s\n", o.error.c_str());
       if (o.result.status == Status::kInvalid || o.result.status == Status::kLimit) {
         if (exit_code == kExitOk) exit_code = kExitFailed;

@@ -14,7 +14,8 @@ class Budget {
   static constexpr std::uint64_t kCheckInterval = 1 << 16;
   using Clock = std::chrono::steady_clock;
 
-  explicit Budget(const SolveLimits& limits) : limits_(limits), start_(Clock::now()) {}
+  explicit Budget(const SolveLimits& limits)
+      : limits_(limits), start_(Clock::now()), next_progress_(limits.progress_interval) {}
 
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
@@ -54,7 +55,7 @@ class Budget {
  private:
   const SolveLimits& limits_;
   Clock::time_point start_;
-  double next_progress_ = 0;
+  double next_progress_;  // the first report comes after one interval
   Status status_ = Status::kLimit;
   const char* reason_ = "";
 };

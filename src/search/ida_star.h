@@ -3,9 +3,11 @@
 // and every other shape up to kMaxSearchCells the generic instance (kRows ==
 // 0, dimensions read from the tables).
 //
-// Per node: no allocation, no virtual call, no hashing, no board copy. The
-// move is applied in place and undone on return; h is carried down the
-// recursion and updated from precomputed delta tables (tile_tables.h); the
+// Per node: no allocation, no virtual call, no hashing, no copy of any array.
+// A move is one add on the packed board (carried in a register by the static
+// kernels, applied and undone in place by the generic one); h is carried down
+// the recursion and updated from precomputed delta tables (tile_tables.h);
+// the linear-conflict codes are updated in place and restored on return; the
 // move back to the parent is never generated.
 //
 // Counting, as in Burns et al. (SoCS 2012): a node is *expanded* when its
@@ -134,12 +136,17 @@ class IdaStar {
   // The compile-time kernel: the blank's cell and its parent's are template
   // arguments, so the up-to-four moves are unrolled, the parent move is
   // dropped at compile time, and every shift and table offset is a constant.
+  // The packed board travels in a register (one or two machine words, like
+  // h): a child's board is its parent's plus one add, and the parent's is
+  // still in its register after the call, so undo costs nothing. Keeping it in
+  // memory and undoing in place measured 10-15% slower (results/README.md):
+  // every move then waits on the previous store to the same word.
   static constexpr int kCells = kRows * kCols;
   using RootFn = bool (*)(IdaStar*, int);
 
   template <int kBlank>
   static bool root(IdaStar* self, int h) {
-    return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h);
+    return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h, self->board_);
   }
   template <std::size_t... kBlank>
   static constexpr std::array<RootFn, sizeof...(kBlank)> make_root_table(std::index_sequence<kBlank...>) {
@@ -154,23 +161,23 @@ class IdaStar {
   // cut by the bound costs no call. `room` is bound - g - 1, the largest h a
   // child may have; g itself is needed only on the way back from the goal.
   template <int kBlank, int kParent>
-  [[gnu::noinline]] bool dfs_at(int room, int h) {
+  [[gnu::noinline]] bool dfs_at(int room, int h, Storage board) {
     ++expanded_;
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
     // Burns et al.'s order: up, left, right, down.
     if constexpr (kBlank >= kCols && kBlank - kCols != kParent) {
-      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h)) return true;
+      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h, board)) return true;
     }
     if constexpr (kBlank % kCols > 0 && kBlank - 1 != kParent) {
-      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h)) return true;
+      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h, board)) return true;
     }
     if constexpr (kBlank % kCols < kCols - 1 && kBlank + 1 != kParent) {
-      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h)) return true;
+      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h, board)) return true;
     }
     if constexpr (kBlank < kCells - kCols && kBlank + kCols != kParent) {
-      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(room, h)) return true;
+      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(room, h, board)) return true;
     }
     return false;
   }
@@ -178,9 +185,9 @@ class IdaStar {
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
   template <int kBlank, int kTarget, Direction kDir>
-  [[gnu::always_inline]] bool step_at(int room, int h) {
+  [[gnu::always_inline]] bool step_at(int room, int h, Storage board) {
     ++generated_;
-    const int tile = board_.at(kTarget);
+    const int tile = board.at(kTarget);
     int child_h = h + delta_[tile * kCells * kCells + kTarget * kCells + kBlank];
     [[maybe_unused]] typename Conflict::Step lc;
     if constexpr (kConflict) {
@@ -192,20 +199,19 @@ class IdaStar {
       if (f < next_bound_) next_bound_ = f;
       return false;
     }
-    board_.slide(kTarget, kBlank, tile);
+    board.slide(kTarget, kBlank, tile);
     const int g = bound_ - room - 1;
-    if (child_h == 0 && board_ == goal_) {
+    if (child_h == 0 && board == goal_) {
       length_ = g + 1;
       path_[g] = kDir;
       return true;
     }
     if constexpr (kConflict) lc.apply();
-    if (dfs_at<kTarget, kBlank>(room - 1, child_h)) {
+    if (dfs_at<kTarget, kBlank>(room - 1, child_h, board)) {
       path_[bound_ - room - 1] = kDir;
       return true;
     }
     if constexpr (kConflict) lc.undo();
-    board_.slide(kBlank, kTarget, board_.at(kBlank));
     return false;
   }
 

@@ -1,0 +1,166 @@
+// Additive pattern databases: a partition of the tiles into disjoint
+// patterns, one table each, whose values add up to an admissible heuristic
+// (every move moves one tile, and costs 1 in exactly one part).
+//
+// Specs (`--heuristic pdb:...`):
+//   pdb:555, pdb:663, pdb:78   the 15-puzzle partitions of Korf & Felner (2002)
+//                              and Felner, Korf & Hanan (2004)
+//   pdb:6666                   the 24-puzzle partition of Korf & Felner (2002)
+//   pdb:1,2,3,4/5,6,7,8        any partition: parts separated by '/', tiles
+//                              by ','; every tile 1..N-1 in exactly one part
+// The named partitions are pictures of goal CELLS, drawn for the blank-first
+// goal (blank on cell 0, tile t on cell t). For the blank-last goal the same
+// picture is turned by 180 degrees, so the blank's corner is again the one
+// left out (cell c becomes cell N-1-c), and each cell's tile is the
+// blank-last goal's tile there (goal_tile). User partitions are tile numbers
+// taken as given, for whichever goal is chosen. The goal is part of every
+// table's identity (file names and headers record it).
+//
+// Reflection (square boards): the reflection of a board about the main
+// diagonal, with every tile t renamed mirror_tile(t), is a board at the same
+// distance from the goal (both goals keep the blank on the diagonal). Its
+// additive value reads the SAME tables: a part's placement in the reflected
+// board is, for each of its tiles u, mirror_cell(cell of mirror_tile(u)).
+// h = max(h(board), h(reflected board)), as Korf & Felner did; on by default.
+//
+// For the IDA* kernel: slot(t) says which part holds tile t and where in
+// that part's placement its cell goes; reflected_slot(t) says where
+// mirror_cell(cell of t) goes in the reflected evaluation. After a move of
+// tile t only those one or two parts need a new rank and lookup;
+// IncrementalPdb below does exactly that.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/board.h"
+#include "heuristics/pdb/file.h"
+#include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb/table.h"
+
+namespace npuzzle::pdb {
+
+inline constexpr int kMaxParts = kMaxPatternTiles;
+
+// True for "pdb:" followed by anything.
+bool is_pdb_spec(std::string_view spec);
+// The board a named spec is for (pdb:555/663/78: 4x4, pdb:6666: 5x5), else nullopt.
+std::optional<std::pair<int, int>> named_spec_size(std::string_view spec);
+// The parts of `spec` as tile lists for this board and goal. Throws
+// std::invalid_argument with a message for a person.
+std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, int cols, Goal goal);
+
+struct TileSlot {
+  std::uint8_t part = 0;   // index of the part holding the tile
+  std::uint8_t index = 0;  // the tile's position in that part's pattern
+};
+
+class AdditivePdb {
+ public:
+  // Preconditions: the parts' patterns are for this board and goal and
+  // partition the tiles 1..N-1. `reflect` is ignored unless rows == cols.
+  AdditivePdb(std::string spec, int rows, int cols, Goal goal, std::vector<std::shared_ptr<const PatternDb>> parts,
+              bool reflect);
+
+  const std::string& spec() const { return spec_; }
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  int cells() const { return rows_ * cols_; }
+  Goal goal() const { return goal_; }
+  int parts() const { return static_cast<int>(parts_.size()); }
+  const PatternDb& part(int i) const { return *parts_[static_cast<std::size_t>(i)]; }
+  bool reflected() const { return reflect_; }
+
+  // Precondition for the three below: 1 <= tile < cells(), 0 <= cell < cells().
+  TileSlot slot(int tile) const { return slot_[static_cast<std::size_t>(tile)]; }
+  // Where mirror_cell(cell of `tile`) goes in the reflected evaluation (the
+  // slot of mirror_tile(tile)). Meaningful only when reflected().
+  TileSlot reflected_slot(int tile) const { return reflected_slot_[static_cast<std::size_t>(tile)]; }
+  int mirror(int cell) const { return mirror_[static_cast<std::size_t>(cell)]; }
+
+  // From scratch, for the root, `info` and tests: the sum over the parts,
+  // and with reflection the larger of that and the reflected sum.
+  // Precondition: board is rows() x cols().
+  int evaluate(const Board& board) const;
+  int evaluate_plain(const Board& board) const;      // no reflection
+  int evaluate_reflected(const Board& board) const;  // the reflected sum only; requires rows == cols
+
+ private:
+  int sum(const std::array<std::uint8_t, kMaxPdbCells>& where, bool mirrored) const;
+
+  std::string spec_;
+  int rows_;
+  int cols_;
+  Goal goal_;
+  std::vector<std::shared_ptr<const PatternDb>> parts_;
+  bool reflect_;
+  std::array<TileSlot, kMaxPdbCells> slot_{};
+  std::array<TileSlot, kMaxPdbCells> reflected_slot_{};
+  std::array<std::uint8_t, kMaxPdbCells> mirror_{};
+};
+
+// The per-search state of an incremental evaluation: each part's placement
+// (and reflected placement) and value. A move re-ranks only the part of the
+// moved tile (and, with reflection, the part of its mirror tile). No
+// allocation or virtual call; the tables are shared read-only.
+class IncrementalPdb {
+ public:
+  // Precondition: board is pdb.rows() x pdb.cols(); pdb outlives this object.
+  void reset(const AdditivePdb& pdb, const Board& board);
+
+  int h() const { return reflect_ && reflected_sum_ > sum_ ? reflected_sum_ : sum_; }
+
+  // Tile `tile` slid onto cell `to`. Returns the new h. Undo is the same call
+  // with the cell it came from.
+  int move(int tile, int to) {
+    const TileSlot s = pdb_->slot(tile);
+    auto& cells = cells_[s.part];
+    cells[s.index] = static_cast<std::uint8_t>(to);
+    const int v = pdb_->part(s.part).lookup(cells.data());
+    sum_ += v - value_[s.part];
+    value_[s.part] = static_cast<std::uint8_t>(v);
+    if (reflect_) {
+      const TileSlot r = pdb_->reflected_slot(tile);
+      auto& rcells = reflected_cells_[r.part];
+      rcells[r.index] = static_cast<std::uint8_t>(pdb_->mirror(to));
+      const int rv = pdb_->part(r.part).lookup(rcells.data());
+      reflected_sum_ += rv - reflected_value_[r.part];
+      reflected_value_[r.part] = static_cast<std::uint8_t>(rv);
+    }
+    return h();
+  }
+
+ private:
+  const AdditivePdb* pdb_ = nullptr;
+  bool reflect_ = false;
+  int sum_ = 0;
+  int reflected_sum_ = 0;
+  std::array<std::array<std::uint8_t, kMaxPatternTiles>, kMaxParts> cells_{};
+  std::array<std::array<std::uint8_t, kMaxPatternTiles>, kMaxParts> reflected_cells_{};
+  std::array<std::uint8_t, kMaxParts> value_{};
+  std::array<std::uint8_t, kMaxParts> reflected_value_{};
+};
+
+struct AdditiveOptions {
+  bool reflect = true;  // max with the diagonal reflection on square boards
+  CacheOptions cache;   // where the tables live, and how missing ones are built
+};
+
+// Every part of `spec` for this board and goal, loaded from the cache (and
+// built first where missing, unless options.cache.build_missing is false).
+// Throws std::invalid_argument for a bad spec, FileError for a bad file.
+std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows, int cols, Goal goal,
+                                                 const AdditiveOptions& options = {});
+
+// As load_additive, but the same (spec, board, goal, reflection, directory)
+// returns the same object for the life of the process. Thread-safe.
+std::shared_ptr<const AdditivePdb> shared_additive(std::string_view spec, int rows, int cols, Goal goal,
+                                                   const AdditiveOptions& options = {});
+
+}  // namespace npuzzle::pdb

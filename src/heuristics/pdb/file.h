@@ -1,0 +1,149 @@
+// Pattern database files and the on-disk cache.
+//
+// Layout (little-endian; one file per pattern):
+//   [0, 256)      FileHeader: magic "NPUZZPDB", format version, board size,
+//                 goal, pattern tiles, entry width (1 byte), entry count,
+//                 XXH64 of the payload, build time and creator (npuzzle
+//                 version and git revision), and an XXH64 of the header
+//                 itself in its last 8 bytes.
+//   [256, 4096)   zero padding, so the payload starts on a page boundary.
+//   [4096, ...)   the payload: entry_count entries of entry_width bytes,
+//                 entry[rank] for rank = PlacementRanker::rank(placement).
+//
+// Writing is atomic: the file is written under a unique temporary name in
+// the same directory, flushed (fsync), read back and checksummed, then
+// renamed over the final name. Readers never see a partial file, and two
+// writers of the same table leave one complete file (the last rename wins).
+// The cache also takes an advisory lock (flock on NAME.lock) so that a second
+// process waits for the first build instead of repeating it.
+//
+// Loading maps the file read-only and shared (MAP_SHARED, PROT_READ, with
+// MADV_HUGEPAGE where the kernel offers it): every process and thread
+// solving with the same table shares one copy in the page cache.
+//
+// Checksum policy. Every load checks the header (magic, version, header
+// checksum, board, goal, pattern, entry count) and the file's exact size,
+// which catches truncation and mismatched tables at no cost. Hashing the
+// payload reads the whole file (518 MB for the 7-8 table's big half), which
+// a mapping otherwise pages in only as the search touches it, so the payload
+// is verified: always by `npuzzle pdb verify` (Verify::kAlways); right after
+// a build, before the file is published; and with the default Verify::kOnce
+// on the first load of a file that has no matching NAME.verified stamp (the
+// stamp records the size, inode, modification time and checksum of a file
+// that verified, so any rewrite of the file, such as a flipped byte, forces
+// a new verification). Verify::kNever skips it for callers that know better.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "heuristics/pdb/builder.h"
+#include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb/table.h"
+
+namespace npuzzle::pdb {
+
+inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint64_t kPayloadOffset = 4096;
+
+// What is wrong with a PDB file, naming the file: "PATH: what".
+class FileError : public std::runtime_error {
+ public:
+  FileError(const std::string& path, const std::string& what);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// XXH64 (seed 0) of data[0, size): the payload and header checksum.
+std::uint64_t checksum64(const void* data, std::size_t size);
+
+// The header of a PDB file, decoded.
+struct FileInfo {
+  std::string path;
+  std::uint64_t file_bytes = 0;
+  std::uint32_t version = 0;
+  int rows = 0;
+  int cols = 0;
+  Goal goal = Goal::kBlankLast;
+  std::vector<int> tiles;
+  int entry_width = 1;
+  std::uint64_t entry_count = 0;
+  std::uint64_t checksum = 0;  // of the payload, as stored
+  int max_value = 0;
+  std::int64_t created_unix = 0;
+  double build_seconds = 0;
+  std::string creator;
+
+  Pattern pattern() const { return Pattern(rows, cols, goal, tiles); }
+};
+
+struct WriteInfo {
+  std::string creator;  // e.g. "npuzzle 0.1.0 (git abc123)"
+  double build_seconds = 0;
+};
+
+// Writes `table` to `path` atomically (see the top of the file); throws FileError.
+void write_pdb_file(const std::string& path, const PatternDb& table, const WriteInfo& info = {});
+
+enum class Verify : std::uint8_t {
+  kAlways,  // hash the payload on every load
+  kOnce,    // hash it unless a matching NAME.verified stamp exists; stamp it when it verifies
+  kNever,   // header and size checks only
+};
+
+struct LoadOptions {
+  Verify verify = Verify::kOnce;
+};
+
+// Reads and checks the header and the file size. Throws FileError.
+FileInfo read_pdb_info(const std::string& path);
+
+// Maps the file. With `expected`, the file must hold exactly that pattern
+// (board size, goal and tiles in order). Throws FileError naming the file and
+// what is wrong: unreadable, not a PDB file, another format version, a
+// corrupt header, truncated or oversized, another board, goal or pattern, or
+// (when verified) a payload checksum mismatch.
+std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pattern* expected = nullptr,
+                                               const LoadOptions& options = {});
+
+struct VerifyResult {
+  bool ok = false;
+  std::uint64_t stored = 0;
+  std::uint64_t computed = 0;
+};
+// Hashes the payload and compares it with the header; throws FileError for
+// anything but a checksum mismatch (which is reported in the result).
+VerifyResult verify_pdb_file(const std::string& path);
+
+// $XDG_CACHE_HOME/npuzzle, else $HOME/.cache/npuzzle, else ./.npuzzle-cache.
+std::string default_cache_dir();
+// "4x4-blank-first-1-2-3-4-5-6-7.pdb": size, goal and tiles in pattern order.
+std::string cache_file_name(const Pattern& pattern);
+
+struct CacheOptions {
+  std::string dir;  // empty = default_cache_dir()
+  BuildOptions build;
+  LoadOptions load;
+  std::string creator;        // recorded in files this process builds
+  bool build_missing = true;  // false: a missing table is a FileError
+};
+
+struct CacheResult {
+  std::shared_ptr<const PatternDb> table;
+  std::string path;
+  bool built = false;  // true when this call built the file
+  BuildStats stats;    // set when built
+};
+
+// The table of `pattern` from the cache directory, building and writing it
+// first if it is missing (under the NAME.lock advisory lock, so concurrent
+// callers build it once). Tables already mapped by this process are shared.
+// Throws FileError (a bad cached file is reported, never rebuilt silently).
+CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options);
+
+}  // namespace npuzzle::pdb
