@@ -49,9 +49,15 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.on_progress = std::move(on_progress);
     out.result = solve(*record.board, options);
     const SolveResult& r = out.result;
-    if (r.status == Status::kInvalid) {
-      out.error = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line) + ": " +
-                  r.message;
+    const std::string where = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+    if (r.status == Status::kInvalid) out.error = where + ": " + r.message;
+    if (r.status == Status::kUnsolvable) {
+      const Goal other = goal == Goal::kBlankLast ? Goal::kBlankFirst : Goal::kBlankLast;
+      out.error = where + ": puzzle " + record.id + " is unsolvable for the " + std::string(goal_name(goal)) + " goal";
+      if (is_solvable(*record.board, other)) {
+        out.error += " (it is solvable for " + std::string(goal_name(other)) + ": --goal " +
+                     std::string(goal_name(other)) + ")";
+      }
     }
     if (r.status == Status::kOptimal || r.status == Status::kSolved) {
       // Every reported solution is replayed; a failure here is a bug, and is

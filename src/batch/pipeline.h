@@ -36,7 +36,7 @@ Goal resolve_goal(const RunConfig& config, const PuzzleFile& file);
 struct Outcome {
   SolveResult result;
   CsvRow row;
-  std::string error;  // "FILE:LINE: what", for invalid puzzles
+  std::string error;  // "FILE:LINE: what", for invalid and unsolvable puzzles
 };
 
 // Solves one record (or reports why it is invalid) and checks the solution

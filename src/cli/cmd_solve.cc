@@ -126,7 +126,10 @@ int run_solve(const std::vector<std::string>& args) {
       }
       const Outcome o = solve_puzzle(record, goal, config, nullptr, progress);
       if (show_progress && o.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
-      if (!o.error.empty()) std::fprintf(stderr, "%s\n", o.error.c_str());
+      // The text format explains an unsolvable board itself.
+      if (!o.error.empty() && (format == "princeton" || o.result.status != Status::kUnsolvable)) {
+        std::fprintf(stderr, "%s\n", o.error.c_str());
+      }
       if (o.result.status == Status::kInvalid || o.result.status == Status::kLimit) {
         if (exit_code == kExitOk) exit_code = kExitFailed;
       }
