@@ -1,0 +1,742 @@
+// The CLI end to end (build/npuzzle, run through the shell): exit codes,
+// Princeton's output format, the batch CSV, gen -> batch -> verify round
+// trips, tampering, --resume, the sidecar, thread-count independence.
+//
+// Results are checked against ground truth, not against earlier output:
+// lengths against exhaustive BFS distances, solutions by replaying them
+// here with the letter tables of SPEC.md, Princeton's boards by replaying
+// the puzzle's unique 4-move solution.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/board.h"
+#include "core/ranking.h"
+#include "core/solvability.h"
+#include "search/bfs.h"
+#include "test_support.h"
+
+namespace npuzzle {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBinary = NPUZZLE_BINARY;
+const std::string kHeader =
+    "id,rows,cols,status,length,lower_bound,expanded,generated,seconds,algorithm,heuristic,solution";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void spit(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') {
+      q += "'\\''";
+    } else {
+      q += c;
+    }
+  }
+  return q + "'";
+}
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// A fresh directory per test, removed afterwards.
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/npuzzle-cli-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+  // Runs `npuzzle ARGS` (ARGS is shell text) with stdin from `stdin_file` if given.
+  CliResult npuzzle(const std::string& args, const std::string& stdin_file = "") {
+    const std::string out = path("stdout.txt");
+    const std::string err = path("stderr.txt");
+    std::string command = quote(kBinary) + " " + args + " >" + quote(out) + " 2>" + quote(err);
+    command += " <" + (stdin_file.empty() ? std::string("/dev/null") : quote(stdin_file));
+    const int status = std::system(command.c_str());
+    CliResult r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+
+  std::string dir_;
+};
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A CSV row split on commas (the rows here never need quoting).
+using Row = std::vector<std::string>;
+enum Col { kId, kRows, kCols, kStatus, kLength, kLowerBound, kExpanded, kGenerated, kSeconds, kAlgorithm,
+           kHeuristic, kSolution };
+
+std::vector<Row> read_csv(const std::string& text, std::string* header = nullptr) {
+  std::vector<Row> rows;
+  const auto lines = lines_of(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i == 0) {
+      if (header) *header = lines[0];
+      continue;
+    }
+    if (lines[i].empty()) continue;
+    Row row;
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = lines[i].find(',', start)) != std::string::npos; start = comma + 1) {
+      row.push_back(lines[i].substr(start, comma - start));
+    }
+    row.push_back(lines[i].substr(start));
+    EXPECT_EQ(row.size(), 12u) << lines[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// The puzzles of a `gen` file (lines format with IDs), by ID.
+std::map<std::string, std::vector<std::uint32_t>> read_gen(const std::string& text) {
+  std::map<std::string, std::vector<std::uint32_t>> out;
+  for (const std::string& line : lines_of(text)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream in(line);
+    std::string id;
+    in >> id;
+    std::vector<std::uint32_t> tiles;
+    for (std::uint32_t t; in >> t;) tiles.push_back(t);
+    out[id] = tiles;
+  }
+  return out;
+}
+
+// SPEC.md's letters, by the blank's direction (up, down, left, right).
+std::optional<Direction> letter_to_direction(char c, const std::string& notation) {
+  const std::string letters = notation == "tile" ? "DURL" : notation == "vim" ? "JKLH" : "udlr";
+  const auto at = letters.find(c);
+  if (at == std::string::npos) return std::nullopt;
+  return static_cast<Direction>(at);
+}
+
+// Replays `solution` from `tiles` with the test's own letter table; empty if it reaches the goal.
+std::string replay(int rows, int cols, const std::vector<std::uint32_t>& tiles, const std::string& solution,
+                   const std::string& notation, Goal goal) {
+  Board b(rows, cols, tiles);
+  for (char c : solution) {
+    const auto d = letter_to_direction(c, notation);
+    if (!d) return std::string("letter '") + c + "' is not a " + notation + " move";
+    if (!b.can_move(*d)) return std::string("move '") + c + "' leaves the board";
+    b.move(*d);
+  }
+  return b.is_solved(goal) ? "" : "does not reach the goal";
+}
+
+// Checks every row of a batch against its puzzle: optimal, the BFS length, and a replay.
+void check_batch_against_bfs(const std::string& gen_text, const std::string& csv_text, int rows, int cols, Goal goal,
+                             const std::string& notation, std::size_t expected_rows) {
+  const auto puzzles = read_gen(gen_text);
+  ASSERT_EQ(puzzles.size(), expected_rows);
+  std::string header;
+  const auto csv = read_csv(csv_text, &header);
+  EXPECT_EQ(header, kHeader);
+  ASSERT_EQ(csv.size(), expected_rows);
+  const auto d = bfs_distances(rows, cols, goal);
+  for (const Row& row : csv) {
+    ASSERT_EQ(row.size(), 12u);
+    SCOPED_TRACE("id " + row[kId]);
+    ASSERT_TRUE(puzzles.count(row[kId]));
+    const auto& tiles = puzzles.at(row[kId]);
+    EXPECT_EQ(row[kStatus], "optimal");
+    EXPECT_EQ(row[kRows], std::to_string(rows));
+    EXPECT_EQ(row[kCols], std::to_string(cols));
+    const int distance = d[rank_permutation(tiles)];
+    EXPECT_EQ(row[kLength], std::to_string(distance));
+    EXPECT_EQ(row[kLowerBound], row[kLength]);
+    EXPECT_EQ(row[kSolution].size(), static_cast<std::size_t>(distance));
+    EXPECT_EQ(replay(rows, cols, tiles, row[kSolution], notation, goal), "");
+  }
+}
+
+std::string closing_line(const std::string& out) {
+  const auto lines = lines_of(out);
+  return lines.empty() ? "" : lines.back();
+}
+
+// ---------------------------------------------------------------- exit codes
+
+TEST_F(Cli, ExitCodesForUsageErrors) {
+  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
+  const std::string p = quote(path("p.txt"));
+  const std::string o = quote(path("o.csv"));
+  EXPECT_EQ(npuzzle("").code, 2);
+  EXPECT_EQ(npuzzle("frobnicate").code, 2);
+  EXPECT_EQ(npuzzle("--help").code, 0);
+  EXPECT_EQ(npuzzle("solve --no-such-option " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --heuristic euclid " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --algorithm bogo " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --goal sideways " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --notation emacs " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --format fancy " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve " + quote(path("missing.txt"))).code, 2);
+  EXPECT_EQ(npuzzle("batch -i " + p + " -o " + o + " --heuristic euclid").code, 2);
+  EXPECT_EQ(npuzzle("batch -i " + p + " -o " + o + " --bogus").code, 2);
+  EXPECT_EQ(npuzzle("batch -i " + p).code, 2);  // -o is required
+  EXPECT_EQ(npuzzle("batch -i " + quote(path("missing.txt")) + " -o " + o).code, 2);
+  EXPECT_EQ(npuzzle("gen --count 3").code, 2);  // --size is required
+  EXPECT_EQ(npuzzle("gen --size 1x5").code, 2);
+  EXPECT_EQ(npuzzle("verify -i " + quote(path("missing.txt")) + " -r " + o).code, 2);
+  EXPECT_EQ(npuzzle("info " + quote(path("missing.txt"))).code, 2);
+  // An output that cannot be created, and a results file that is not an npuzzle CSV.
+  EXPECT_EQ(npuzzle("batch -i " + p + " -o " + quote(path("no/such/dir/o.csv"))).code, 2);
+  spit(path("not.csv"), "a,b,c\n");
+  EXPECT_EQ(npuzzle("verify -i " + p + " -r " + quote(path("not.csv"))).code, 2);
+}
+
+TEST_F(Cli, BatchReadsStandardInput) {
+  spit(path("p.txt"), "3\n 0  1  3\n 4  2  5\n 7  8  6\n");
+  const CliResult b = npuzzle("batch -i - -o " + quote(path("o.csv")), path("p.txt"));
+  EXPECT_EQ(b.code, 0) << b.err;
+  const auto rows = read_csv(slurp(path("o.csv")));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0][kLength], "4");
+  EXPECT_EQ(rows[0][kSolution], "rdrd");
+}
+
+TEST_F(Cli, SuccessfulRunsExitZero) {
+  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
+  EXPECT_EQ(npuzzle("solve " + quote(path("p.txt"))).code, 0);
+  const CliResult b = npuzzle("batch -i " + quote(path("p.txt")) + " -o " + quote(path("o.csv")));
+  EXPECT_EQ(b.code, 0) << b.err;
+  const CliResult v = npuzzle("verify -i " + quote(path("p.txt")) + " -r " + quote(path("o.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(closing_line(v.out), "1 passed, 0 failed");
+  EXPECT_EQ(npuzzle("info " + quote(path("p.txt"))).code, 0);
+}
+
+// ---------------------------------------------------------------- solve
+
+// Princeton's Board.toString(): the size, then rows of "%2d " fields; the
+// client prints each board with println, so a blank line follows each.
+std::string princeton_board(const Board& b) {
+  std::string s = std::to_string(b.rows()) + "\n";
+  char field[16];
+  for (int r = 0; r < b.rows(); ++r) {
+    for (int c = 0; c < b.cols(); ++c) {
+      std::snprintf(field, sizeof field, "%2u ", b.at(r, c));
+      s += field;
+    }
+    s += "\n";
+  }
+  return s + "\n";
+}
+
+TEST_F(Cli, PrincetonFormatPuzzle04) {
+  const Board start = testing::board_of(3, 3, "0 1 3 4 2 5 7 8 6");
+  // Every 4-move sequence from the start, by brute force: exactly one reaches the goal.
+  std::vector<std::vector<Direction>> solutions;
+  for (int code = 0; code < 256; ++code) {
+    Board b = start;
+    std::vector<Direction> moves;
+    bool legal = true;
+    for (int i = 0; i < 4 && legal; ++i) {
+      const auto d = static_cast<Direction>((code >> (2 * i)) & 3);
+      legal = b.can_move(d);
+      if (legal) {
+        b.move(d);
+        moves.push_back(d);
+      }
+    }
+    if (legal && b.is_solved(Goal::kBlankLast)) solutions.push_back(moves);
+  }
+  ASSERT_EQ(solutions.size(), 1u);
+  std::string expected = "Minimum number of moves = 4\n";
+  Board b = start;
+  expected += princeton_board(b);
+  for (Direction d : solutions[0]) {
+    b.move(d);
+    expected += princeton_board(b);
+  }
+  spit(path("puzzle04.txt"), "3\n 0  1  3\n 4  2  5\n 7  8  6\n");
+  const CliResult r = npuzzle("solve --format princeton " + quote(path("puzzle04.txt")));
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, expected);
+  // The same from standard input.
+  const CliResult s = npuzzle("solve --format princeton", path("puzzle04.txt"));
+  EXPECT_EQ(s.code, 0);
+  EXPECT_EQ(s.out, expected);
+}
+
+TEST_F(Cli, PrincetonFormatUnsolvable) {
+  spit(path("unsolvable.txt"), "3\n 1  2  3\n 4  5  6\n 8  7  0\n");
+  const CliResult r = npuzzle("solve --format princeton " + quote(path("unsolvable.txt")));
+  EXPECT_EQ(r.out, "Unsolvable puzzle\n");
+  EXPECT_EQ(r.code, 0);
+}
+
+TEST_F(Cli, SolveTextOutputNamesTheLengthAndMoves) {
+  spit(path("p.txt"), "3\n 0  1  3\n 4  2  5\n 7  8  6\n");
+  const CliResult r = npuzzle("solve " + quote(path("p.txt")));
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("optimal"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 moves"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("rdrd"), std::string::npos) << r.out;  // the unique solution, blank notation
+  const CliResult t = npuzzle("solve --notation tile " + quote(path("p.txt")));
+  EXPECT_NE(t.out.find("LULU"), std::string::npos) << t.out;
+  const CliResult v = npuzzle("solve --notation vim " + quote(path("p.txt")));
+  EXPECT_NE(v.out.find("HKHK"), std::string::npos) << v.out;
+}
+
+TEST_F(Cli, InfoReportsSolvabilityAndHeuristics) {
+  // puzzle04: hamming 4, manhattan 4, no linear conflict; 4 inversions (1-3? no: 3>2, 4>2, 7>6, 8>6).
+  spit(path("p.txt"), "1 0 1 3 4 2 5 7 8 6\n2 1 2 3 4 5 6 8 7 0\n");
+  const CliResult r = npuzzle("info " + quote(path("p.txt")));
+  EXPECT_EQ(r.code, 0);
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  std::istringstream first(lines[1]);
+  std::string id, size, goal, solvable;
+  long long inversions, hamming, manhattan, lc;
+  first >> id >> size >> goal >> solvable >> inversions >> hamming >> manhattan >> lc;
+  EXPECT_EQ(id, "1");
+  EXPECT_EQ(size, "3x3");
+  EXPECT_EQ(solvable, "yes");
+  EXPECT_EQ(inversions, 4);
+  EXPECT_EQ(hamming, 4);
+  EXPECT_EQ(manhattan, 4);
+  EXPECT_EQ(lc, 4);
+  std::istringstream second(lines[2]);
+  second >> id >> size >> goal >> solvable;
+  EXPECT_EQ(solvable, "no");
+}
+
+// ---------------------------------------------------------------- batch
+
+TEST_F(Cli, BatchHeaderAndUnsolvableRow) {
+  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 8 7 0\n1 2 3 4 5 6 7 8 0\n");
+  const CliResult r = npuzzle("batch -i " + quote(path("p.txt")) + " -o " + quote(path("o.csv")));
+  EXPECT_EQ(r.code, 0) << r.err;
+  const std::string csv = slurp(path("o.csv"));
+  EXPECT_EQ(lines_of(csv).at(0), kHeader);
+  const auto rows = read_csv(csv);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0][kId], "1");
+  EXPECT_EQ(rows[0][kStatus], "optimal");
+  EXPECT_EQ(rows[0][kLength], "1");
+  EXPECT_EQ(rows[0][kSolution], "r");
+  EXPECT_EQ(rows[1][kId], "2");
+  EXPECT_EQ(rows[1][kStatus], "unsolvable");
+  EXPECT_EQ(rows[1][kLength], "");
+  EXPECT_EQ(rows[1][kLowerBound], "");
+  EXPECT_EQ(rows[1][kSolution], "");
+  EXPECT_EQ(rows[2][kStatus], "optimal");  // already solved
+  EXPECT_EQ(rows[2][kLength], "0");
+  EXPECT_EQ(rows[2][kSolution], "");
+  for (const Row& row : rows) {
+    EXPECT_EQ(row[kRows], "3");
+    EXPECT_EQ(row[kCols], "3");
+    EXPECT_EQ(row[kAlgorithm], "ida");
+    EXPECT_EQ(row[kHeuristic], "linear-conflict");
+    EXPECT_FALSE(row[kSeconds].empty());
+  }
+}
+
+TEST_F(Cli, SidecarRecordsProvenance) {
+  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
+  ASSERT_EQ(npuzzle("batch --threads 2 -i " + quote(path("p.txt")) + " -o " + quote(path("o.csv"))).code, 0);
+  ASSERT_TRUE(fs::exists(path("o.csv.json")));
+  const std::string json = slurp(path("o.csv.json"));
+  for (const char* key : {"\"version\"", "\"git_revision\"", "\"threads\"", "\"machine\"", "\"goal\"",
+                          "\"start_time\"", "\"end_time\"", "\"wall_seconds\""}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key << " missing from\n" << json;
+  }
+  EXPECT_NE(json.find("\"threads\": 2"), std::string::npos) << json;
+}
+
+// One run with an invalid line, an unsolvable board and a puzzle that hits
+// --max-nodes: each reported for what it is, and exit 1.
+TEST_F(Cli, MixedBatchReportsEachPuzzleCorrectly) {
+  const auto korf = testing::korf100();
+  ASSERT_GE(korf.size(), 1u);
+  ASSERT_EQ(korf[0].id, 1);  // 57 moves, 276 million nodes with Manhattan: far past 1000
+  auto join = [](const std::vector<std::uint32_t>& t) {
+    std::string s;
+    for (std::uint32_t v : t) {
+      s += ' ';
+      s += std::to_string(v);
+    }
+    return s;
+  };
+  const std::string text = "# goal: blank-first\n"                               // 1
+                           "a 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"            // 2: one move
+                           "b 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n"           // 3: invalid
+                           "c" + join(korf[0].tiles_blank_last) + "\n"            // 4: unsolvable for blank-first
+                           "d" + join(korf[0].tiles) + "\n";                      // 5: hits the node limit
+  spit(path("mixed.txt"), text);
+  const CliResult r = npuzzle("batch --max-nodes 1000 --heuristic manhattan -i " + quote(path("mixed.txt")) + " -o " +
+                        quote(path("o.csv")));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find(path("mixed.txt") + ":3:"), std::string::npos) << r.err;
+  const auto rows = read_csv(slurp(path("o.csv")));
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0][kId], "a");
+  EXPECT_EQ(rows[0][kStatus], "optimal");
+  EXPECT_EQ(rows[0][kLength], "1");
+  EXPECT_EQ(rows[0][kSolution], "l");
+  EXPECT_EQ(rows[1][kId], "b");
+  EXPECT_EQ(rows[1][kStatus], "invalid");
+  EXPECT_EQ(rows[1][kLength], "");
+  EXPECT_EQ(rows[2][kId], "c");
+  EXPECT_EQ(rows[2][kStatus], "unsolvable");
+  EXPECT_EQ(rows[2][kLength], "");
+  EXPECT_EQ(rows[2][kLowerBound], "");
+  EXPECT_EQ(rows[3][kId], "d");
+  EXPECT_EQ(rows[3][kStatus], "limit");
+  EXPECT_EQ(rows[3][kLength], "");
+  EXPECT_EQ(rows[3][kSolution], "");
+  ASSERT_FALSE(rows[3][kLowerBound].empty());
+  const int bound = std::stoi(rows[3][kLowerBound]);
+  EXPECT_GE(bound, korf[0].manhattan);
+  EXPECT_LE(bound, korf[0].optimal_length);
+  EXPECT_FALSE(rows[3][kExpanded].empty());
+  // verify skips the limit row and passes the rest.
+  const CliResult v = npuzzle("verify -i " + quote(path("mixed.txt")) + " -r " + quote(path("o.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;
+}
+
+// ---------------------------------------------------------------- round trips
+
+struct RoundTrip {
+  std::string gen_args;
+  std::string batch_args;
+  int rows, cols;
+  Goal goal;
+  std::string notation;
+  int count;
+};
+
+void PrintTo(const RoundTrip& r, std::ostream* os) { *os << r.gen_args << " | " << r.batch_args; }
+
+class CliRoundTrip : public Cli, public ::testing::WithParamInterface<RoundTrip> {};
+
+TEST_P(CliRoundTrip, GenBatchVerifyAgainstBfs) {
+  const RoundTrip& p = GetParam();
+  const CliResult g = npuzzle("gen " + p.gen_args);
+  ASSERT_EQ(g.code, 0) << g.err;
+  spit(path("in.txt"), g.out);
+  const CliResult b = npuzzle("batch --threads 2 -i " + quote(path("in.txt")) + " -o " + quote(path("out.csv")) + " " +
+                        p.batch_args);
+  ASSERT_EQ(b.code, 0) << b.err;
+  const CliResult v = npuzzle("verify -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(closing_line(v.out), std::to_string(p.count) + " passed, 0 failed");
+  check_batch_against_bfs(g.out, slurp(path("out.csv")), p.rows, p.cols, p.goal, p.notation,
+                          static_cast<std::size_t>(p.count));
+  // Every generated board is solvable and, for a uniform sample, not all the same.
+  const auto puzzles = read_gen(g.out);
+  std::set<std::vector<std::uint32_t>> distinct;
+  for (const auto& [id, tiles] : puzzles) {
+    EXPECT_TRUE(is_solvable(Board(p.rows, p.cols, tiles), p.goal));
+    distinct.insert(tiles);
+  }
+  EXPECT_GT(distinct.size(), puzzles.size() / 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, CliRoundTrip,
+    ::testing::Values(RoundTrip{"--size 3x3 --count 200 --seed 7", "", 3, 3, Goal::kBlankLast, "blank", 200},
+                      RoundTrip{"--size 2x4 --count 200 --seed 7", "", 2, 4, Goal::kBlankLast, "blank", 200},
+                      RoundTrip{"--size 3x3 --count 200 --seed 8 --walk 40", "", 3, 3, Goal::kBlankLast, "blank", 200},
+                      RoundTrip{"--size 3x3 --count 200 --seed 9", "--notation tile", 3, 3, Goal::kBlankLast, "tile",
+                                200},
+                      RoundTrip{"--size 3x3 --count 200 --seed 10", "--notation vim", 3, 3, Goal::kBlankLast, "vim",
+                                200},
+                      RoundTrip{"--size 3x3 --count 100 --seed 11 --goal blank-first", "--algorithm astar", 3, 3,
+                                Goal::kBlankFirst, "blank", 100},
+                      RoundTrip{"--size 3x2 --count 50 --seed 12 --goal blank-first", "--heuristic manhattan", 3, 2,
+                                Goal::kBlankFirst, "blank", 50}),
+    [](const ::testing::TestParamInfo<RoundTrip>& info) { return "Case" + std::to_string(info.index); });
+
+// 4x4 walks (beyond BFS): replayed here, lengths at most the walk.
+TEST_F(Cli, FourByFourWalksRoundTrip) {
+  const CliResult g = npuzzle("gen --size 4x4 --count 20 --seed 3 --walk 30");
+  ASSERT_EQ(g.code, 0);
+  spit(path("in.txt"), g.out);
+  ASSERT_EQ(npuzzle("batch -i " + quote(path("in.txt")) + " -o " + quote(path("out.csv"))).code, 0);
+  const CliResult v = npuzzle("verify -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv")));
+  EXPECT_EQ(v.code, 0);
+  EXPECT_EQ(closing_line(v.out), "20 passed, 0 failed");
+  const auto puzzles = read_gen(g.out);
+  for (const Row& row : read_csv(slurp(path("out.csv")))) {
+    EXPECT_EQ(row[kStatus], "optimal");
+    EXPECT_LE(std::stoi(row[kLength]), 30);
+    EXPECT_EQ(std::stoi(row[kLength]) % 2, 0);
+    EXPECT_EQ(replay(4, 4, puzzles.at(row[kId]), row[kSolution], "blank", Goal::kBlankLast), "");
+  }
+}
+
+// Verify without a sidecar: the notation comes from --notation or is detected.
+TEST_F(Cli, VerifyWithoutSidecar) {
+  const CliResult g = npuzzle("gen --size 3x3 --count 30 --seed 21");
+  spit(path("in.txt"), g.out);
+  ASSERT_EQ(npuzzle("batch --notation tile -i " + quote(path("in.txt")) + " -o " + quote(path("out.csv"))).code, 0);
+  fs::remove(path("out.csv.json"));
+  CliResult v = npuzzle("verify -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;  // upper case, no H/J/K: detected as tile
+  v = npuzzle("verify --notation tile -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(closing_line(v.out), "30 passed, 0 failed");
+  // Read as the wrong notation, the solutions fail.
+  v = npuzzle("verify --notation vim -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv")));
+  EXPECT_EQ(v.code, 1);
+}
+
+// ---------------------------------------------------------------- tampering
+
+class CliTamper : public Cli {
+ protected:
+  void SetUp() override {
+    Cli::SetUp();
+    const CliResult g = npuzzle("gen --size 3x3 --count 200 --seed 7");
+    ASSERT_EQ(g.code, 0);
+    spit(path("in.txt"), g.out);
+    ASSERT_EQ(npuzzle("batch -i " + quote(path("in.txt")) + " -o " + quote(path("out.csv"))).code, 0);
+    csv_ = slurp(path("out.csv"));
+  }
+
+  // Rewrites field `col` of the first row with a non-empty solution.
+  void tamper(Col col, const std::function<std::string(const std::string&)>& change) {
+    auto lines = lines_of(csv_);
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      auto fields = read_csv(kHeader + "\n" + lines[i] + "\n").at(0);
+      if (fields[kSolution].empty()) continue;
+      fields[col] = change(fields[col]);
+      std::string line;
+      for (std::size_t f = 0; f < fields.size(); ++f) line += (f ? "," : "") + fields[f];
+      lines[i] = line;
+      break;
+    }
+    std::string text;
+    for (const auto& l : lines) text += l + "\n";
+    spit(path("out.csv"), text);
+  }
+
+  CliResult verify() { return npuzzle("verify -i " + quote(path("in.txt")) + " -r " + quote(path("out.csv"))); }
+
+  std::string csv_;
+};
+
+TEST_F(CliTamper, CleanResultsPass) {
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 0);
+  EXPECT_EQ(closing_line(v.out), "200 passed, 0 failed");
+}
+
+TEST_F(CliTamper, OneMoveLetterChangedFails) {
+  tamper(kSolution, [](const std::string& s) {
+    std::string t = s;
+    t[0] = t[0] == 'u' ? 'd' : 'u';
+    return t;
+  });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
+TEST_F(CliTamper, LastMoveLetterChangedFails) {
+  tamper(kSolution, [](const std::string& s) {
+    std::string t = s;
+    t.back() = t.back() == 'l' ? 'r' : 'l';
+    return t;
+  });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
+TEST_F(CliTamper, LengthChangedFails) {
+  tamper(kLength, [](const std::string& s) { return std::to_string(std::stoi(s) + 2); });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
+TEST_F(CliTamper, MissingRowFails) {
+  auto lines = lines_of(csv_);
+  lines.erase(lines.begin() + 100);
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  spit(path("out.csv"), text);
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
+TEST_F(CliTamper, SolvableBoardMarkedUnsolvableFails) {
+  tamper(kStatus, [](const std::string&) { return std::string("unsolvable"); });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+}
+
+// ---------------------------------------------------------------- resume and threads
+
+TEST_F(Cli, ResumeAfterATornLineAndAMissingRowMatchesACleanRun) {
+  // 3x3 boards and a few 4x4 walks (the lines format takes both in one file).
+  const CliResult g3 = npuzzle("gen --size 3x3 --count 40 --seed 5");
+  ASSERT_EQ(g3.code, 0);
+  std::string input;
+  for (const std::string& line : lines_of(g3.out)) {
+    if (!line.empty() && line[0] != '#') input += line + "\n";
+  }
+  std::mt19937_64 rng(6);
+  for (int i = 0; i < 6; ++i) {
+    const Board b = testing::random_walk(4, 4, Goal::kBlankLast, 36, rng);
+    input += 'w';
+    input += std::to_string(i);
+    for (std::uint32_t t : b.tiles()) {
+      input += ' ';
+      input += std::to_string(t);
+    }
+    input += '\n';
+  }
+  spit(path("in.txt"), input);
+  const std::string in = quote(path("in.txt"));
+  ASSERT_EQ(npuzzle("batch --threads 2 -i " + in + " -o " + quote(path("clean.csv"))).code, 0);
+  const auto clean = read_csv(slurp(path("clean.csv")));
+  ASSERT_EQ(clean.size(), 46u);
+
+  // A crashed run: row 10 missing, and the last row torn in half (no newline).
+  auto lines = lines_of(slurp(path("clean.csv")));
+  ASSERT_EQ(lines.size(), 47u);
+  std::string broken;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (i == 10) continue;
+    broken += lines[i] + "\n";
+  }
+  broken += lines.back().substr(0, lines.back().size() / 2);
+  spit(path("resumed.csv"), broken);
+  const CliResult r = npuzzle("batch --resume --threads 2 -i " + in + " -o " + quote(path("resumed.csv")));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto resumed = read_csv(slurp(path("resumed.csv")));
+  ASSERT_EQ(resumed.size(), clean.size());
+  for (std::size_t i = 0; i < clean.size(); ++i) {
+    SCOPED_TRACE("row " + std::to_string(i));
+    EXPECT_EQ(resumed[i][kId], clean[i][kId]);
+    EXPECT_EQ(resumed[i][kStatus], clean[i][kStatus]);
+    EXPECT_EQ(resumed[i][kLength], clean[i][kLength]);
+    EXPECT_EQ(resumed[i][kExpanded], clean[i][kExpanded]);
+    EXPECT_EQ(resumed[i][kGenerated], clean[i][kGenerated]);
+  }
+  const CliResult v = npuzzle("verify -i " + in + " -r " + quote(path("resumed.csv")));
+  EXPECT_EQ(closing_line(v.out), "46 passed, 0 failed");
+}
+
+TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
+  const CliResult g = npuzzle("gen --size 4x4 --count 16 --seed 17 --walk 44");
+  ASSERT_EQ(g.code, 0);
+  spit(path("in.txt"), g.out);
+  const std::string in = quote(path("in.txt"));
+  ASSERT_EQ(npuzzle("batch --threads 1 -i " + in + " -o " + quote(path("t1.csv"))).code, 0);
+  ASSERT_EQ(npuzzle("batch --threads 2 -i " + in + " -o " + quote(path("t2.csv"))).code, 0);
+  const auto t1 = read_csv(slurp(path("t1.csv")));
+  const auto t2 = read_csv(slurp(path("t2.csv")));
+  ASSERT_EQ(t1.size(), 16u);
+  ASSERT_EQ(t2.size(), t1.size());
+  for (std::size_t i = 0; i < t1.size(); ++i) {
+    EXPECT_EQ(t1[i][kId], std::to_string(i + 1));
+    EXPECT_EQ(t2[i][kId], t1[i][kId]);
+    EXPECT_EQ(t2[i][kLength], t1[i][kLength]);
+    EXPECT_EQ(t2[i][kExpanded], t1[i][kExpanded]);
+    EXPECT_EQ(t2[i][kGenerated], t1[i][kGenerated]);
+    EXPECT_EQ(t2[i][kSolution], t1[i][kSolution]);
+  }
+  EXPECT_NE(slurp(path("t1.csv.json")).find("\"threads\": 1"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- gen --distance
+
+std::set<std::vector<std::uint32_t>> bfs_boards_at(int rows, int cols, Goal goal, int distance) {
+  const auto d = bfs_distances(rows, cols, goal);
+  std::set<std::vector<std::uint32_t>> out;
+  for (std::uint64_t r = 0; r < d.size(); ++r) {
+    if (d[r] == distance) out.insert(unrank_permutation(r, rows * cols));
+  }
+  return out;
+}
+
+std::set<std::vector<std::uint32_t>> gen_boards(const std::string& text) {
+  std::set<std::vector<std::uint32_t>> out;
+  for (const auto& [id, tiles] : read_gen(text)) out.insert(tiles);
+  return out;
+}
+
+TEST_F(Cli, GenDistanceThirtyOneGivesBothBoards) {
+  const auto expected = bfs_boards_at(3, 3, Goal::kBlankLast, 31);
+  ASSERT_EQ(expected.size(), 2u);
+  const CliResult g = npuzzle("gen --distance 31 --size 3x3");
+  ASSERT_EQ(g.code, 0) << g.err;
+  EXPECT_EQ(gen_boards(g.out), expected);
+}
+
+TEST_F(Cli, GenDistanceWithCountZeroGivesEveryBoardAndBatchSolvesThem) {
+  for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
+    const std::string goal_arg = std::string(" --goal ") + std::string(goal_name(goal));
+    const CliResult g = npuzzle("gen --distance 31 --size 3x3 --count 0" + goal_arg);
+    ASSERT_EQ(g.code, 0) << g.err;
+    EXPECT_EQ(gen_boards(g.out), bfs_boards_at(3, 3, goal, 31));
+    spit(path("far.txt"), g.out);
+    ASSERT_EQ(npuzzle("batch -i " + quote(path("far.txt")) + " -o " + quote(path("far.csv"))).code, 0);
+    for (const Row& row : read_csv(slurp(path("far.csv")))) {
+      EXPECT_EQ(row[kStatus], "optimal");
+      EXPECT_EQ(row[kLength], "31");
+    }
+    const CliResult g30 = npuzzle("gen --distance 30 --size 3x3 --count 0" + goal_arg);
+    EXPECT_EQ(gen_boards(g30.out), bfs_boards_at(3, 3, goal, 30));
+    EXPECT_EQ(gen_boards(g30.out).size(), 221u);
+  }
+}
+
+TEST_F(Cli, GenIsReproducibleFromItsSeed) {
+  const CliResult a = npuzzle("gen --size 4x4 --count 10 --seed 99");
+  const CliResult b = npuzzle("gen --size 4x4 --count 10 --seed 99");
+  const CliResult c = npuzzle("gen --size 4x4 --count 10 --seed 100");
+  EXPECT_EQ(read_gen(a.out), read_gen(b.out));
+  EXPECT_NE(read_gen(a.out), read_gen(c.out));
+  EXPECT_EQ(read_gen(a.out).size(), 10u);
+}
+
+}  // namespace
+}  // namespace npuzzle
