@@ -1,5 +1,7 @@
 #include "batch/pipeline.h"
 
+#include <sys/stat.h>
+
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
@@ -157,6 +159,8 @@ void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int th
   j.add("total_generated", totals.generated);
   j.add("search_seconds", totals.search_seconds);
   j.add("wall_seconds", wall);
+  struct stat st {};
+  if (stat(c.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return;  // OUT is a pipe or a device
   const std::string path = c.output + ".json";
   const std::string temporary = path + ".tmp";
   std::ofstream out(temporary, std::ios::binary | std::ios::trunc);

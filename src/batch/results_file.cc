@@ -1,5 +1,6 @@
 #include "batch/results_file.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,6 +16,11 @@ std::string errno_text() { return std::strerror(errno); }
 }  // namespace
 
 ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path)) {
+  // Only a regular file (or a new one) can be rewritten through a rename.
+  struct stat st {};
+  if (resume && stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    throw OutputError(path_ + ": --resume needs a regular file");
+  }
   std::string kept;  // the complete rows of an earlier run, header first
   if (resume) {
     std::ifstream in(path_, std::ios::binary);
@@ -43,11 +49,17 @@ ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path))
       }
     }
   }
-  // The kept rows reach the disk under a temporary name first, so that a
-  // crash while resuming never loses them.
-  write_atomically(std::string(kCsvHeader) + "\n" + kept);
-  file_ = std::fopen(path_.c_str(), "ab");
+  if (resume) {
+    // The kept rows reach the disk under a temporary name first, so that a
+    // crash while resuming never loses them.
+    write_atomically(std::string(kCsvHeader) + "\n" + kept);
+    file_ = std::fopen(path_.c_str(), "ab");
+  } else {
+    // Written in place, not renamed over: OUT may be a pipe or a device.
+    file_ = std::fopen(path_.c_str(), "wb");
+  }
   if (!file_) throw OutputError(path_ + ": cannot open for writing: " + errno_text());
+  if (!resume) write_or_throw(std::string(kCsvHeader) + "\n");
 }
 
 ResultsFile::~ResultsFile() {
@@ -71,8 +83,13 @@ void ResultsFile::write_or_throw(const std::string& text) {
 void ResultsFile::append(const CsvRow& row) { write_or_throw(format_csv_row(row)); }
 
 void ResultsFile::finish(const std::vector<CsvRow>& rows) {
-  if (file_) std::fclose(file_);
+  const bool ok = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
+  if (!ok && errno != EINVAL) throw OutputError(path_ + ": write failed: " + errno_text());
+  std::fclose(file_);
   file_ = nullptr;
+  // A fresh run wrote its rows in input order already; a resumed one
+  // appended the new rows after the kept ones and is put in order here.
+  if (previous_count_ == 0) return;
   std::string text = std::string(kCsvHeader) + "\n";
   for (const CsvRow& row : rows) text += format_csv_row(row);
   write_atomically(text);

@@ -1,8 +1,10 @@
 // The batch's output CSV, written so that a crash loses at most the rows in
-// flight: every row is flushed as it is written; --resume keeps the complete
-// rows of an earlier run (a torn last line is cut off) and appends the rest;
-// finish() rewrites the file in input order through a temporary name and an
-// atomic rename, so the file on disk is always a valid CSV.
+// flight: every row is flushed as it is written. A fresh run writes rows in
+// input order straight into OUT (which may be a pipe). --resume keeps the
+// complete rows of an earlier run (a torn last line is cut off), rewrites
+// them through a temporary name and an atomic rename, appends the new rows,
+// and finish() puts the whole file back in input order the same way, so the
+// file on disk is always a valid CSV.
 #pragma once
 
 #include <cstdio>
