@@ -83,7 +83,7 @@ int run_gen(const std::vector<std::string>& args) {
       "npuzzle gen --size RxC [--count N] [--seed S] [--walk K | --distance D]: random solvable puzzles in the "
       "lines format, with IDs\noptions");
   desc.add_options()
-      ("count", po::value(&count)->default_value(1), "how many puzzles (with --distance: at most this many; 0 = all)")
+      ("count", po::value(&count)->default_value(1), "how many puzzles (with --distance: at most this many; all when not given)")
       ("seed", po::value(&seed), "random seed (default: drawn, and printed in the header)")
       ("walk", po::value(&walk), "K-move random walks from the goal instead of uniform boards")
       ("distance", po::value(&distance), "every board exactly D moves from the goal, from an exhaustive BFS "
@@ -122,7 +122,9 @@ int run_gen(const std::vector<std::string>& args) {
     }
     const std::vector<std::uint8_t> d = bfs_distances(size.rows, size.cols, goal);
     std::uint64_t written = 0;
-    for (std::uint64_t rank = 0; rank < d.size() && (all || count == 0 || written < count); ++rank) {
+    // With --distance, --count caps the list only when given.
+    const bool capped = !all && count != 0 && !vm["count"].defaulted();
+    for (std::uint64_t rank = 0; rank < d.size() && (!capped || written < count); ++rank) {
       if (all ? d[rank] == kUnreached : d[rank] != distance) continue;
       print_line(std::to_string(++written), Board(size.rows, size.cols, unrank_permutation(rank, cells)));
     }

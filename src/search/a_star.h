@@ -44,10 +44,11 @@ class AStar {
     slots_.assign(1024, 0);
     if (!add_node(Node{start_board, kNoParent, 0, static_cast<std::uint16_t>(h0),
                        static_cast<std::uint8_t>(start.blank()), Direction::kUp, false})) {
+      budget_.exceed_memory();
       return stop(result, h0);
     }
     push(0);
-    std::uint64_t next_check = Budget::kCheckInterval;
+    std::uint64_t next_check = budget_.next_interval(0);
     while (min_f_ < open_.size()) {
       const std::uint32_t index = pop();
       if (index == kNoParent) break;
@@ -67,7 +68,7 @@ class AStar {
       }
       ++expanded_;
       if (expanded_ >= next_check) {
-        next_check = expanded_ + Budget::kCheckInterval;
+        next_check = expanded_ + budget_.next_interval(expanded_);
         if (budget_.exhausted(expanded_, generated_, f)) return stop(result, f);
       }
       if (!expand(index)) {

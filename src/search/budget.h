@@ -17,6 +17,14 @@ class Budget {
   explicit Budget(const SolveLimits& limits)
       : limits_(limits), start_(Clock::now()), next_progress_(limits.progress_interval) {}
 
+  // Expansions until the next poll: kCheckInterval, or fewer so that a node
+  // limit stops the search at exactly max_nodes expansions.
+  std::uint64_t next_interval(std::uint64_t expanded) const {
+    if (limits_.max_nodes == 0) return kCheckInterval;
+    const std::uint64_t left = limits_.max_nodes > expanded ? limits_.max_nodes - expanded : 0;
+    return left == 0 ? 1 : (left < kCheckInterval ? left : kCheckInterval);
+  }
+
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   // True when the search must stop; then stop_status() says why.

@@ -59,7 +59,7 @@ class IdaStar {
       result.length = 0;
       return result;
     }
-    until_check_ = Budget::kCheckInterval;
+    until_check_ = budget_.next_interval(0);
     bound_ = h;
     for (;;) {
       next_bound_ = INT_MAX;
@@ -115,9 +115,9 @@ class IdaStar {
     }
   }
 
-  // Polled every Budget::kCheckInterval expansions.
+  // Polled every Budget::next_interval() expansions.
   [[gnu::noinline]] bool check_budget() {
-    until_check_ = Budget::kCheckInterval;
+    until_check_ = budget_.next_interval(expanded_);
     if (budget_.exhausted(expanded_, generated_, bound_)) {
       stopped_ = true;
       return true;
