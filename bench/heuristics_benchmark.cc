@@ -61,7 +61,7 @@ void BM_LinearConflictUpdate(benchmark::State& state) {
   std::size_t i = 0;
   for (auto _ : state) {
     const Move& m = moves[i++ & 4095];
-    int d = lc.prepare(step, *t, side, side * side, m.tile, m.from, m.to, m.vertical);
+    int d = lc.prepare(step, side, side * side, m.tile, m.from, m.to, m.vertical);
     benchmark::DoNotOptimize(d);
     step.apply();
     step.undo();

@@ -5,7 +5,7 @@
 //   LinearConflict<4> lc;
 //   int h = manhattan + lc.init(tables, board);
 //   LinearConflict<4>::Step step;
-//   h += lc.prepare(step, tables, cols, tile, from, to, vertical);  // before the move
+//   h += lc.prepare(step, cols, cells, tile, from, to, vertical);   // before the move
 //   step.apply(); ... step.undo();                                  // with the move
 #pragma once
 
@@ -26,7 +26,7 @@ class LinearConflict {
     std::uint32_t new_from = 0, new_to = 0, new_along = 0;
     std::uint32_t old_from = 0, old_to = 0, old_along = 0;
 
-    void apply() {
+    [[gnu::always_inline]] void apply() {
       old_from = cross[from];
       old_to = cross[to];
       old_along = along[line];
@@ -34,7 +34,7 @@ class LinearConflict {
       cross[to] = new_to;
       along[line] = new_along;
     }
-    void undo() {
+    [[gnu::always_inline]] void undo() {
       cross[from] = old_from;
       cross[to] = old_to;
       along[line] = old_along;
@@ -45,6 +45,11 @@ class LinearConflict {
   // Precondition: t.has_conflict_tables, and rows, cols <= kMaxSide.
   template <class Storage>
   int init(const TileTables& t, const Storage& board) {
+    // The hot tables' addresses, one indirection away instead of two.
+    row_digit_ = t.row_digit.data();
+    col_digit_ = t.col_digit.data();
+    lc_row_ = t.lc_row.data();
+    lc_col_ = t.lc_col.data();
     for (int r = 0; r < t.rows; ++r) row_[r] = 0;
     for (int c = 0; c < t.cols; ++c) col_[c] = 0;
     for (int pos = 0; pos < t.cells; ++pos) {
@@ -64,7 +69,8 @@ class LinearConflict {
   // the tile's place in the code changes, not the order, so not the conflict.
   // Horizontal moves are the same with rows and columns exchanged. `cols`
   // and `cells` are passed in so that static kernels fold them.
-  int prepare(Step& step, const TileTables& t, int cols, int cells, int tile, int from, int to, bool vertical) {
+  // Precondition: init() was called.
+  [[gnu::always_inline]] int prepare(Step& step, int cols, int cells, int tile, int from, int to, bool vertical) {
     const std::uint8_t* table;
     const std::uint32_t* cross_digit;
     const std::uint32_t* along_digit;
@@ -74,18 +80,18 @@ class LinearConflict {
       step.from = from / cols;
       step.to = to / cols;
       step.line = to % cols;
-      table = t.lc_row.data();
-      cross_digit = t.row_digit.data();
-      along_digit = t.col_digit.data();
+      table = lc_row_;
+      cross_digit = row_digit_;
+      along_digit = col_digit_;
     } else {
       step.cross = col_;
       step.along = row_;
       step.from = from % cols;
       step.to = to % cols;
       step.line = to / cols;
-      table = t.lc_col.data();
-      cross_digit = t.col_digit.data();
-      along_digit = t.row_digit.data();
+      table = lc_col_;
+      cross_digit = col_digit_;
+      along_digit = row_digit_;
     }
     step.new_from = step.cross[step.from] - cross_digit[tile * cells + from];
     step.new_to = step.cross[step.to] + cross_digit[tile * cells + to];
@@ -96,6 +102,10 @@ class LinearConflict {
  private:
   std::uint32_t row_[kMaxSide] = {};
   std::uint32_t col_[kMaxSide] = {};
+  const std::uint32_t* row_digit_ = nullptr;
+  const std::uint32_t* col_digit_ = nullptr;
+  const std::uint8_t* lc_row_ = nullptr;
+  const std::uint8_t* lc_col_ = nullptr;
 };
 
 }  // namespace npuzzle

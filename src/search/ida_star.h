@@ -24,34 +24,30 @@
 #include <vector>
 
 #include "core/packed_board.h"
-#include "heuristics/linear_conflict.h"
+#include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
 #include "search/solver.h"
 
 namespace npuzzle {
 
-template <class Storage, int kRows, int kCols, bool kConflict>
+template <class Storage, int kRows, int kCols, IncrementalHeuristic Heuristic>
 class IdaStar {
  public:
-  // Precondition: `tables` match the board's shape and the goal; the board
-  // is solvable; kConflict implies tables.has_conflict_tables.
-  IdaStar(const TileTables& tables, HeuristicKind heuristic, Budget& budget)
+  // Precondition: `tables` match the board's shape and the goal (the kernel
+  // takes its move lists from them); the board is solvable.
+  IdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget)
       : tables_(tables),
         cells_(kRows ? kRows * kCols : tables.cells),
         moves_(tables.moves.data()),
-        delta_(heuristic == HeuristicKind::kHamming ? tables.hamming_delta.data()
-                                                    : tables.manhattan_delta.data()),
-        cost_(heuristic == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()),
+        heuristic_(std::move(heuristic)),
         budget_(budget) {}
 
   SolveResult run(const Board& start) {
     SolveResult result;
     board_ = Storage::from(start);
     goal_ = Storage::from(Board::solved(start.rows(), start.cols(), tables_.goal));
-    int h = 0;
-    for (int pos = 0; pos < cells(); ++pos) h += cost_[board_.at(pos) * cells() + pos];
-    if constexpr (kConflict) h += conflict_.init(tables_, board_);
+    const int h = heuristic_.reset(start);
     result.initial_h = h;
     result.lower_bound = h;
     if (board_ == goal_) {
@@ -188,13 +184,11 @@ class IdaStar {
   [[gnu::always_inline]] bool step_at(int room, int h, Storage board) {
     ++generated_;
     const int tile = board.at(kTarget);
-    int child_h = h + delta_[tile * kCells * kCells + kTarget * kCells + kBlank];
-    [[maybe_unused]] typename Conflict::Step lc;
-    if constexpr (kConflict) {
-      child_h += conflict_.prepare(lc, tables_, kCols, kCells, tile, kTarget, kBlank,
-                                   kDir == Direction::kUp || kDir == Direction::kDown);
-    }
+    typename Heuristic::Step step;
+    const int child_h = heuristic_.child(step, h, tile, kTarget, kBlank,
+                                         kDir == Direction::kUp || kDir == Direction::kDown, kCols, kCells);
     if (child_h > room) {
+      heuristic_.reject(step);
       const int f = bound_ - room + child_h;  // g + 1 + child_h
       if (f < next_bound_) next_bound_ = f;
       return false;
@@ -206,12 +200,12 @@ class IdaStar {
       path_[g] = kDir;
       return true;
     }
-    if constexpr (kConflict) lc.apply();
+    heuristic_.descend(step);
     if (dfs_at<kTarget, kBlank>(room - 1, child_h, board)) {
       path_[bound_ - room - 1] = kDir;
       return true;
     }
-    if constexpr (kConflict) lc.undo();
+    heuristic_.ascend(step);
     return false;
   }
 
@@ -231,13 +225,12 @@ class IdaStar {
       if (target == parent) continue;
       ++generated_;
       const int tile = board_.at(target);
-      int child_h = h + delta_[(tile * n + target) * n + blank];
-      [[maybe_unused]] typename Conflict::Step lc;
-      if constexpr (kConflict) {
-        child_h += conflict_.prepare(lc, tables_, cols(), n, tile, target, blank, static_cast<int>(m.direction[i]) < 2);
-      }
+      typename Heuristic::Step step;
+      const int child_h =
+          heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
       const int f = g + 1 + child_h;
       if (f > bound_) {
+        heuristic_.reject(step);
         if (f < next_bound_) next_bound_ = f;
         continue;
       }
@@ -247,27 +240,23 @@ class IdaStar {
         length_ = g + 1;
         return true;
       }
-      if constexpr (kConflict) lc.apply();
+      heuristic_.descend(step);
       if (dfs(g + 1, child_h, target, blank)) return true;
-      if constexpr (kConflict) lc.undo();
+      heuristic_.ascend(step);
       board_.slide(blank, target, tile);
     }
     return false;
   }
 
-  static constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
-  using Conflict = LinearConflict<kMaxSide>;
 
   const TileTables& tables_;
   const int cells_;
   const MoveList* moves_;
-  const std::int8_t* delta_;
-  const std::uint8_t* cost_;
+  Heuristic heuristic_;
   Budget& budget_;
 
   Storage board_;
   Storage goal_;
-  Conflict conflict_;
   std::vector<Direction> path_;
   int bound_ = 0;
   int next_bound_ = INT_MAX;

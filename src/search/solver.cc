@@ -55,10 +55,14 @@ namespace {
 
 template <class Storage, int kRows, int kCols>
 SolveResult run_ida(const Board& board, const TileTables& tables, HeuristicKind h, Budget& budget) {
+  // Linear-conflict codes need one slot per line: the longer side.
+  constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
   if (h == HeuristicKind::kLinearConflict) {
-    return IdaStar<Storage, kRows, kCols, true>(tables, h, budget).run(board);
+    using Heuristic = TileHeuristic<kMaxSide, true>;
+    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
   }
-  return IdaStar<Storage, kRows, kCols, false>(tables, h, budget).run(board);
+  using Heuristic = TileHeuristic<kMaxSide, false>;
+  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
 }
 
 // Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4 and

@@ -1,0 +1,79 @@
+// The shape the search kernels need from a heuristic (a C++20 concept), and
+// the per-tile heuristics in that shape.
+//
+// A kernel asks for the root's value once (reset), then, for every child,
+// the child's value from its parent's across one move (child). The
+// heuristic may keep per-search state (linear-conflict codes, PDB
+// placements): child() prepares the change in a Step, and the kernel then
+// either descends (descend, later ascend to restore) or cuts the child
+// (reject). No allocation, no virtual call, no copy of a board.
+#pragma once
+
+#include <concepts>
+#include <type_traits>
+
+#include "core/board.h"
+#include "heuristics/heuristic.h"
+#include "heuristics/linear_conflict.h"
+#include "heuristics/tile_tables.h"
+
+namespace npuzzle {
+
+template <class H>
+concept IncrementalHeuristic =
+    requires(H& h, typename H::Step& step, const Board& board, int value, int tile, int from, int to, bool vertical,
+             int cols, int cells) {
+      { h.reset(board) } -> std::same_as<int>;
+      // `tile` slides from cell `from` onto the blank at `to`; `cols` and
+      // `cells` are the board's, passed so that static kernels fold them.
+      { h.child(step, value, tile, from, to, vertical, cols, cells) } -> std::same_as<int>;
+      h.descend(step);
+      h.ascend(step);
+      h.reject(step);
+    };
+
+// Hamming or Manhattan (a sum of per-tile costs, updated from a
+// [tile][from][to] delta table), optionally plus linear conflicts.
+template <int kMaxSide, bool kConflict>
+class TileHeuristic {
+  struct NoStep {};
+
+ public:
+  using Step = std::conditional_t<kConflict, typename LinearConflict<kMaxSide>::Step, NoStep>;
+
+  // Precondition: kConflict implies kind == kLinearConflict and
+  // tables.has_conflict_tables.
+  TileHeuristic(const TileTables& tables, HeuristicKind kind)
+      : tables_(&tables),
+        delta_(kind == HeuristicKind::kHamming ? tables.hamming_delta.data() : tables.manhattan_delta.data()),
+        cost_(kind == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()) {}
+
+  int reset(const Board& board) {
+    const int n = tables_->cells;
+    int h = 0;
+    for (int pos = 0; pos < n; ++pos) h += cost_[static_cast<int>(board.at(pos)) * n + pos];
+    if constexpr (kConflict) h += conflict_.init(*tables_, board);
+    return h;
+  }
+
+  [[gnu::always_inline]] int child(Step& step, int h, int tile, int from, int to, bool vertical, int cols, int cells) {
+    h += delta_[(tile * cells + from) * cells + to];
+    if constexpr (kConflict) h += conflict_.prepare(step, cols, cells, tile, from, to, vertical);
+    return h;
+  }
+  [[gnu::always_inline]] void descend(Step& step) {
+    if constexpr (kConflict) step.apply();
+  }
+  [[gnu::always_inline]] void ascend(Step& step) {
+    if constexpr (kConflict) step.undo();
+  }
+  [[gnu::always_inline]] void reject(Step&) {}
+
+ private:
+  const TileTables* tables_;
+  const std::int8_t* delta_;
+  const std::uint8_t* cost_;
+  [[no_unique_address]] std::conditional_t<kConflict, LinearConflict<kMaxSide>, NoStep> conflict_;
+};
+
+}  // namespace npuzzle
