@@ -8,6 +8,9 @@
 // the puzzle's unique 4-move solution.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +19,7 @@
 #include <functional>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -664,6 +668,76 @@ TEST_F(Cli, ResumeAfterATornLineAndAMissingRowMatchesACleanRun) {
   EXPECT_EQ(closing_line(v.out), "46 passed, 0 failed");
 }
 
+// Ctrl-C: the rows already written stay, the puzzle in flight is left for
+// --resume, the exit code is 128 + SIGINT, and --resume finishes the job.
+TEST_F(Cli, InterruptedBatchKeepsItsRowsAndResumes) {
+  const auto korf = testing::korf100();
+  ASSERT_EQ(korf[0].id, 1);  // 276 million nodes with Manhattan: seconds of work
+  std::string input = "# goal: blank-first\n";
+  const char* easy[] = {"1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15",
+                        "1 2 0 3 4 5 6 7 8 9 10 11 12 13 14 15", "1 5 2 3 4 0 6 7 8 9 10 11 12 13 14 15"};
+  for (int i = 0; i < 4; ++i) input += "e" + std::to_string(i) + " " + easy[i] + "\n";
+  input += "hard";
+  for (std::uint32_t t : korf[0].tiles) {
+    input += ' ';
+    input += std::to_string(t);
+  }
+  input += '\n';
+  for (int i = 4; i < 8; ++i) input += "e" + std::to_string(i) + " " + easy[i - 4] + "\n";
+  spit(path("in.txt"), input);
+
+  const std::string csv = path("out.csv");
+  const std::string command = "exec " + quote(kBinary) + " batch --threads 1 --grace 0 --heuristic manhattan -i " +
+                              quote(path("in.txt")) + " -o " + quote(csv) + " 2>" + quote(path("err.txt"));
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait for the four easy rows before the hard puzzle, then interrupt.
+  bool ready = false;
+  for (int i = 0; i < 600 && !ready; ++i) {
+    ready = lines_of(slurp(csv)).size() >= 5;
+    if (!ready) usleep(50'000);
+  }
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(ready) << "the easy rows never appeared";
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << slurp(path("err.txt"));
+  // The four rows before the hard puzzle are complete; it is not there (it was
+  // in flight); puzzles after it may have completed in flight too.
+  const auto kept = read_csv(slurp(csv));
+  ASSERT_GE(kept.size(), 4u);
+  ASSERT_LE(kept.size(), 8u);
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    EXPECT_EQ(kept[i][kId], "e" + std::to_string(i));
+    EXPECT_EQ(kept[i][kStatus], "optimal");
+  }
+  EXPECT_NE(slurp(csv + ".json").find("interrupted"), std::string::npos);
+
+  // Resume with a node limit so the hard one ends quickly.
+  const CliResult r = npuzzle("batch --resume --threads 1 --heuristic manhattan --max-nodes 200000 -i " +
+                              quote(path("in.txt")) + " -o " + quote(csv));
+  EXPECT_EQ(r.code, 1) << r.err;  // the hard puzzle hits its limit
+  const auto all = read_csv(slurp(csv));
+  ASSERT_EQ(all.size(), 9u);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(all[i], kept[i]);  // kept as they were
+  EXPECT_EQ(all[4][kId], "hard");
+  EXPECT_EQ(all[4][kStatus], "limit");
+  for (std::size_t i = 5; i < 9; ++i) {
+    EXPECT_EQ(all[i][kId], "e" + std::to_string(i - 1));
+    EXPECT_EQ(all[i][kStatus], "optimal");
+    EXPECT_EQ(all[i][kLength], all[i - 5][kLength]);  // the same easy boards again
+  }
+  EXPECT_EQ(all[0][kLength], "1");
+  EXPECT_EQ(all[1][kLength], "1");
+  EXPECT_EQ(all[2][kLength], "2");
+  EXPECT_EQ(all[3][kLength], "2");
+}
+
 TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
   const CliResult g = npuzzle("gen --size 4x4 --count 16 --seed 17 --walk 44");
   ASSERT_EQ(g.code, 0);
@@ -684,6 +758,81 @@ TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
     EXPECT_EQ(t2[i][kSolution], t1[i][kSolution]);
   }
   EXPECT_NE(slurp(path("t1.csv.json")).find("\"threads\": 1"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- goals
+
+// `--goal` overrides the file's `# goal:`; verify takes the goal from the sidecar.
+TEST_F(Cli, GoalOptionOverridesTheFileAndReachesVerifyThroughTheSidecar) {
+  const auto korf = testing::korf100();
+  std::string declared = "# goal: blank-first\n";
+  std::string plain;
+  for (int i = 0; i < 3; ++i) {
+    const auto& k = korf[static_cast<std::size_t>(i)];
+    std::string line = std::to_string(k.id);
+    for (std::uint32_t t : k.tiles) {
+      line += ' ';
+      line += std::to_string(t);
+    }
+    declared += line + "\n";
+    plain += line + "\n";
+  }
+  spit(path("declared.txt"), declared);
+  spit(path("plain.txt"), plain);
+  // Korf's boards are unsolvable for blank-last: --goal blank-last wins over the comment.
+  const CliResult a = npuzzle("batch --max-nodes 1 --goal blank-last -i " + quote(path("declared.txt")) +
+                              " -o " + quote(path("a.csv")));
+  EXPECT_EQ(a.code, 0) << a.err;
+  for (const Row& row : read_csv(slurp(path("a.csv")))) EXPECT_EQ(row[kStatus], "unsolvable");
+  // Without the comment the default goal is blank-last: unsolvable again.
+  EXPECT_EQ(npuzzle("batch --max-nodes 1 -i " + quote(path("plain.txt")) + " -o " + quote(path("b.csv"))).code, 0);
+  for (const Row& row : read_csv(slurp(path("b.csv")))) EXPECT_EQ(row[kStatus], "unsolvable");
+  // 4x4 walks solved for blank-first given on the command line only; verify
+  // must take the goal from the sidecar to pass.
+  std::mt19937_64 rng(31);
+  std::string walks;
+  for (int i = 1; i <= 5; ++i) {
+    const Board b = testing::random_walk(4, 4, Goal::kBlankFirst, 30, rng);
+    walks += std::to_string(i);
+    for (std::uint32_t t : b.tiles()) {
+      walks += ' ';
+      walks += std::to_string(t);
+    }
+    walks += '\n';
+  }
+  spit(path("walks.txt"), walks);
+  ASSERT_EQ(npuzzle("batch --goal blank-first -i " + quote(path("walks.txt")) + " -o " + quote(path("w.csv"))).code,
+            0);
+  for (const Row& row : read_csv(slurp(path("w.csv")))) EXPECT_EQ(row[kStatus], "optimal");
+  const CliResult v = npuzzle("verify -i " + quote(path("walks.txt")) + " -r " + quote(path("w.csv")));
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(closing_line(v.out), "5 passed, 0 failed");
+  // Told the wrong goal, verify fails them.
+  const CliResult wrong =
+      npuzzle("verify --goal blank-last -i " + quote(path("walks.txt")) + " -r " + quote(path("w.csv")));
+  EXPECT_EQ(wrong.code, 1);
+}
+
+// A 1000 x 1000 board (10^6 cells) is read, and info answers in O(N log N);
+// the optimal solvers refuse it as unsupported rather than crash.
+TEST_F(Cli, MillionCellBoard) {
+  const CliResult g = npuzzle("gen --size 1000x1000 --count 1 --seed 4");
+  ASSERT_EQ(g.code, 0);
+  spit(path("big.txt"), g.out);
+  const CliResult i = npuzzle("info " + quote(path("big.txt")));
+  EXPECT_EQ(i.code, 0) << i.err;
+  const auto lines = lines_of(i.out);
+  ASSERT_EQ(lines.size(), 2u);
+  std::istringstream row(lines[1]);
+  std::string id, size, goal, solvable;
+  row >> id >> size >> goal >> solvable;
+  EXPECT_EQ(size, "1000x1000");
+  EXPECT_EQ(solvable, "yes");
+  const CliResult b = npuzzle("batch -i " + quote(path("big.txt")) + " -o " + quote(path("big.csv")));
+  EXPECT_EQ(b.code, 1);
+  const auto rows = read_csv(slurp(path("big.csv")));
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0][kStatus], "invalid");
 }
 
 // ---------------------------------------------------------------- gen --distance

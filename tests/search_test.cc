@@ -169,6 +169,7 @@ TEST(SmallShapes, GenericKernelTwoByFiveAgainstBfs) {
   const std::pair<int, int> shapes[] = {{2, 5}, {5, 2}};
   std::mt19937_64 rng(25);
   for (auto [rows, cols] : shapes) {
+    if (!testing::full_sweeps() && rows == 5) continue;  // one BFS of 3.6 million states is enough when slow
     const Goal goal = rows == 2 ? Goal::kBlankLast : Goal::kBlankFirst;
     const auto& d = distances(rows, cols, goal);
     int farthest = 0;
