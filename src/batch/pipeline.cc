@@ -27,6 +27,13 @@ Goal resolve_goal(const RunConfig& config, const PuzzleFile& file) {
   return file.declared_goal.value_or(Goal::kBlankLast);
 }
 
+std::string heuristic_label(const RunConfig& config) {
+  if (config.heuristic == HeuristicKind::kPdb) {
+    return config.pdb_spec + (config.pdb_options.reflect ? "" : "/no-reflect");
+  }
+  return std::string(heuristic_name(config.heuristic));
+}
+
 Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
                      const std::atomic<bool>* cancel, std::function<void(const Progress&)> on_progress) {
   Outcome out;
@@ -35,7 +42,7 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
   row.rows = record.rows ? std::to_string(record.rows) : "";
   row.cols = record.cols ? std::to_string(record.cols) : "";
   row.algorithm = algorithm_name(config.algorithm);
-  row.heuristic = heuristic_name(config.heuristic);
+  row.heuristic = heuristic_label(config);
   if (!record.board) {
     out.result.status = Status::kInvalid;
     out.error = record.error;
@@ -49,7 +56,21 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.memory_bytes = config.memory_bytes;
     options.limits.cancel = cancel;
     options.limits.on_progress = std::move(on_progress);
-    out.result = solve(*record.board, options);
+    std::string pdb_error;
+    if (config.heuristic == HeuristicKind::kPdb) {
+      // Loaded (or built) once per shape and goal, then shared by every puzzle.
+      try {
+        options.pdb = pdb::shared_additive(config.pdb_spec, record.rows, record.cols, goal, config.pdb_options);
+      } catch (const std::exception& e) {
+        pdb_error = e.what();
+      }
+    }
+    if (pdb_error.empty()) {
+      out.result = solve(*record.board, options);
+    } else {
+      out.result.status = Status::kInvalid;
+      out.result.message = pdb_error;
+    }
     const SolveResult& r = out.result;
     const std::string where = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
     if (r.status == Status::kInvalid) out.error = where + ": " + r.message;
@@ -126,7 +147,10 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, Goal goal, i
   o.add("input", c.input);
   o.add("goal", goal_name(goal));
   o.add("algorithm", algorithm_name(c.run.algorithm));
-  o.add("heuristic", heuristic_name(c.run.heuristic));
+  o.add("heuristic", heuristic_label(c.run));
+  if (c.run.heuristic == HeuristicKind::kPdb) {
+    o.add("pdb_dir", c.run.pdb_options.cache.dir.empty() ? pdb::default_cache_dir() : c.run.pdb_options.cache.dir);
+  }
   o.add("notation", notation_name(c.run.notation));
   o.add("time_limit_seconds", c.run.time_limit);
   o.add("max_nodes", c.run.max_nodes);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "batch/progress.h"
+#include "heuristics/pdb/additive.h"
 #include "core/notation.h"
 #include "io/csv.h"
 #include "io/reader.h"
@@ -24,6 +25,8 @@ namespace npuzzle {
 struct RunConfig {
   Algorithm algorithm = Algorithm::kIdaStar;
   HeuristicKind heuristic = HeuristicKind::kLinearConflict;
+  std::string pdb_spec;                // "pdb:663" etc. when heuristic == kPdb
+  pdb::AdditiveOptions pdb_options;    // cache directory, reflection
   double time_limit = 0;        // seconds per puzzle; 0 = none
   std::uint64_t max_nodes = 0;  // expanded nodes per puzzle; 0 = none
   std::uint64_t memory_bytes = 0;
@@ -32,6 +35,8 @@ struct RunConfig {
 };
 
 Goal resolve_goal(const RunConfig& config, const PuzzleFile& file);
+// The heuristic as the CSV names it: "linear-conflict", "pdb:663", ...
+std::string heuristic_label(const RunConfig& config);
 
 struct Outcome {
   SolveResult result;

@@ -69,7 +69,7 @@ void print_text(const PuzzleRecord& record, Goal goal, const Outcome& o, const R
                 static_cast<unsigned long long>(r.generated));
     std::printf("  time:      %.6f s (%s, %s, initial h %d)\n", r.seconds,
                 std::string(algorithm_name(config.algorithm)).c_str(),
-                std::string(heuristic_name(config.heuristic)).c_str(), r.initial_h);
+                heuristic_label(config).c_str(), r.initial_h);
   }
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
     std::printf("  solution:  %s\n", o.row.solution.empty() ? "(already solved)" : o.row.solution.c_str());

@@ -15,7 +15,10 @@ void add_common_options(po::options_description& desc, CommonOptions& common) {
 void add_search_options(po::options_description& desc, SearchOptions& search) {
   desc.add_options()
       ("heuristic", po::value(&search.heuristic)->default_value("linear-conflict"),
-       "hamming, manhattan or linear-conflict (Manhattan + linear conflicts)")
+       "hamming, manhattan, linear-conflict (Manhattan + linear conflicts), or additive pattern databases: "
+       "pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5) or pdb:1,2,3/4,5,6/7,8 (any partition)")
+      ("pdb-dir", po::value(&search.pdb_dir), "pattern database cache (default $XDG_CACHE_HOME/npuzzle)")
+      ("no-reflect", po::bool_switch(&search.no_reflect), "PDBs without the diagonal reflection")
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value(0), "expanded nodes per puzzle (0 = none)")
@@ -50,9 +53,18 @@ ReadOptions read_options(const CommonOptions& common) {
 
 RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search) {
   RunConfig c;
-  auto h = parse_heuristic(search.heuristic);
+  std::optional<HeuristicKind> h;
+  if (pdb::is_pdb_spec(search.heuristic)) {
+    h = HeuristicKind::kPdb;
+    c.pdb_spec = search.heuristic;
+    c.pdb_options.reflect = !search.no_reflect;
+    c.pdb_options.cache.dir = search.pdb_dir;
+  } else {
+    h = parse_heuristic(search.heuristic);
+  }
   if (!h) {
-    throw UsageError("unknown heuristic '" + search.heuristic + "' (expected hamming, manhattan or linear-conflict)");
+    throw UsageError("unknown heuristic '" + search.heuristic +
+                     "' (expected hamming, manhattan, linear-conflict or pdb:...)");
   }
   auto a = parse_algorithm(search.algorithm);
   if (!a) throw UsageError("unknown algorithm '" + search.algorithm + "' (expected ida or astar)");

@@ -34,6 +34,8 @@ void add_common_options(po::options_description& desc, CommonOptions& common);
 // --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit.
 struct SearchOptions {
   std::string heuristic = "linear-conflict";
+  std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
+  bool no_reflect = false;
   std::string algorithm = "ida";
   double time_limit = 0;
   std::uint64_t max_nodes = 0;

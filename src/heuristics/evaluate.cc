@@ -11,6 +11,7 @@ std::string_view heuristic_name(HeuristicKind h) {
     case HeuristicKind::kHamming: return "hamming";
     case HeuristicKind::kManhattan: return "manhattan";
     case HeuristicKind::kLinearConflict: return "linear-conflict";
+    case HeuristicKind::kPdb: return "pdb";
   }
   return "manhattan";
 }
@@ -78,6 +79,7 @@ long long evaluate(const Board& board, Goal goal, HeuristicKind h) {
     }
     case HeuristicKind::kManhattan: return manhattan(board, goal);
     case HeuristicKind::kLinearConflict: return manhattan(board, goal) + conflicts(board, goal);
+    case HeuristicKind::kPdb: break;
   }
   return 0;
 }

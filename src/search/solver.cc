@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "core/solvability.h"
+#include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
 
@@ -48,13 +49,26 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
       (rows > kMaxConflictLine || cols > kMaxConflictLine)) {
     return "linear-conflict supports lines of at most " + std::to_string(kMaxConflictLine) + " cells";
   }
+  if (options.heuristic == HeuristicKind::kPdb) {
+    if (!options.pdb) return "no pattern database was given";
+    if (options.pdb->rows() != rows || options.pdb->cols() != cols || options.pdb->goal() != options.goal) {
+      return "the pattern database " + options.pdb->spec() + " is for " +
+             size_name(options.pdb->rows(), options.pdb->cols()) + " boards with the " +
+             std::string(goal_name(options.pdb->goal())) + " goal";
+    }
+    if (options.algorithm == Algorithm::kAStar) return "astar does not take pattern databases yet; use ida";
+  }
   return {};
 }
 
 namespace {
 
 template <class Storage, int kRows, int kCols>
-SolveResult run_ida(const Board& board, const TileTables& tables, HeuristicKind h, Budget& budget) {
+SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
+  const HeuristicKind h = options.heuristic;
+  if (h == HeuristicKind::kPdb) {
+    return IdaStar<Storage, kRows, kCols, PdbHeuristic>(tables, PdbHeuristic(*options.pdb), budget).run(board);
+  }
   // Linear-conflict codes need one slot per line: the longer side.
   constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
   if (h == HeuristicKind::kLinearConflict) {
@@ -76,12 +90,12 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
   }
   const int r = board.rows();
   const int c = board.cols();
-  if (r == 3 && c == 3) return run_ida<Packed64, 3, 3>(board, tables, h, budget);
-  if (r == 4 && c == 4) return run_ida<Packed64, 4, 4>(board, tables, h, budget);
-  if (r == 5 && c == 5) return run_ida<Packed128, 5, 5>(board, tables, h, budget);
-  if (board.cells() <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0>(board, tables, h, budget);
-  if (board.cells() <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0>(board, tables, h, budget);
-  return run_ida<ByteGrid, 0, 0>(board, tables, h, budget);
+  if (r == 3 && c == 3) return run_ida<Packed64, 3, 3>(board, tables, options, budget);
+  if (r == 4 && c == 4) return run_ida<Packed64, 4, 4>(board, tables, options, budget);
+  if (r == 5 && c == 5) return run_ida<Packed128, 5, 5>(board, tables, options, budget);
+  if (board.cells() <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0>(board, tables, options, budget);
+  if (board.cells() <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0>(board, tables, options, budget);
+  return run_ida<ByteGrid, 0, 0>(board, tables, options, budget);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,9 @@
 #include "heuristics/heuristic.h"
 
 namespace npuzzle {
+namespace pdb {
+class AdditivePdb;
+}
 
 // One status vocabulary for the engine, the CSV and the exit codes.
 enum class Status : std::uint8_t {
@@ -60,6 +64,9 @@ struct SolveOptions {
   Goal goal = Goal::kBlankLast;
   Algorithm algorithm = Algorithm::kIdaStar;
   HeuristicKind heuristic = HeuristicKind::kLinearConflict;
+  // Required when heuristic == kPdb: tables for this board's shape and goal
+  // (pdb::shared_additive loads and caches them).
+  std::shared_ptr<const pdb::AdditivePdb> pdb;
   SolveLimits limits;
 };
 
