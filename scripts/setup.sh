@@ -16,5 +16,5 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=ON "$@" >/dev/null
 cmake --build "$root/build" -j"$(nproc)"

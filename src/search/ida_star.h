@@ -55,7 +55,8 @@ class IdaStar {
       result.length = 0;
       return result;
     }
-    until_check_ = budget_.next_interval(0);
+    interval_ = budget_.next_interval(0);
+    until_check_ = interval_;
     bound_ = h;
     for (;;) {
       next_bound_ = INT_MAX;
@@ -83,6 +84,7 @@ class IdaStar {
       }
       bound_ = next_bound_;
     }
+    expanded_ += interval_ - until_check_;  // the part of the last interval used
     result.expanded = expanded_;
     result.generated = generated_;
     return result;
@@ -112,8 +114,12 @@ class IdaStar {
   }
 
   // Polled every Budget::next_interval() expansions.
+  // The expansion count lives in the countdown: expanded_ is brought up to
+  // date here and at the end of run(), not once per node.
   [[gnu::noinline]] bool check_budget() {
-    until_check_ = budget_.next_interval(expanded_);
+    expanded_ += interval_;
+    interval_ = budget_.next_interval(expanded_);
+    until_check_ = interval_;
     if (budget_.exhausted(expanded_, generated_, bound_)) {
       stopped_ = true;
       return true;
@@ -158,31 +164,46 @@ class IdaStar {
   // child may have; g itself is needed only on the way back from the goal.
   template <int kBlank, int kParent>
   [[gnu::noinline]] bool dfs_at(int room, int h, Storage board) {
-    ++expanded_;
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
-    // Burns et al.'s order: up, left, right, down.
-    if constexpr (kBlank >= kCols && kBlank - kCols != kParent) {
-      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h, board)) return true;
+    // Burns et al.'s order: up, left, right, down. Every child counts as
+    // generated, cut or not, so the count is a constant per (blank, parent);
+    // only the children never reached after the goal is found are taken off.
+    constexpr int kUp = kBlank >= kCols && kBlank - kCols != kParent;
+    constexpr int kLeft = kBlank % kCols > 0 && kBlank - 1 != kParent;
+    constexpr int kRight = kBlank % kCols < kCols - 1 && kBlank + 1 != kParent;
+    constexpr int kDown = kBlank < kCells - kCols && kBlank + kCols != kParent;
+    generated_ += kUp + kLeft + kRight + kDown;
+    if constexpr (kUp) {
+      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h, board)) {
+        generated_ -= kLeft + kRight + kDown;
+        return true;
+      }
     }
-    if constexpr (kBlank % kCols > 0 && kBlank - 1 != kParent) {
-      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h, board)) return true;
+    if constexpr (kLeft) {
+      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h, board)) {
+        generated_ -= kRight + kDown;
+        return true;
+      }
     }
-    if constexpr (kBlank % kCols < kCols - 1 && kBlank + 1 != kParent) {
-      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h, board)) return true;
+    if constexpr (kRight) {
+      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h, board)) {
+        generated_ -= kDown;
+        return true;
+      }
     }
-    if constexpr (kBlank < kCells - kCols && kBlank + kCols != kParent) {
+    if constexpr (kDown) {
       if (step_at<kBlank, kBlank + kCols, Direction::kDown>(room, h, board)) return true;
     }
     return false;
   }
 
+
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
   template <int kBlank, int kTarget, Direction kDir>
   [[gnu::always_inline]] bool step_at(int room, int h, Storage board) {
-    ++generated_;
     const int tile = board.at(kTarget);
     typename Heuristic::Step step;
     const int child_h = heuristic_.child(step, h, tile, kTarget, kBlank,
@@ -214,7 +235,6 @@ class IdaStar {
   // with heuristic h (f = g + h <= bound). Returns true when the search is
   // over: the goal was found (path_[0..length_) holds it) or a limit hit.
   bool dfs(int g, int h, int blank, int parent) {
-    ++expanded_;
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
@@ -265,6 +285,7 @@ class IdaStar {
   std::uint64_t expanded_ = 0;
   std::uint64_t generated_ = 0;
   std::uint64_t until_check_ = 0;  // expansions left before the next budget check
+  std::uint64_t interval_ = 0;     // the length of the current check interval
 };
 
 }  // namespace npuzzle
