@@ -80,11 +80,14 @@ std::pair<int, int> spec_board(const std::string& spec, const CommonOptions& com
   throw UsageError("cannot tell the board of '" + spec + "': give --size RxC");
 }
 
-std::vector<pdb::Pattern> spec_patterns(const std::string& spec, int rows, int cols, Goal goal) {
+std::vector<pdb::Pattern> spec_patterns(const std::string& spec, int rows, int cols, Goal goal,
+                                        bool require_cover = true) {
   if (!pdb::is_pdb_spec(spec)) throw UsageError("'" + spec + "' is not a pattern database spec (pdb:...)");
   std::vector<pdb::Pattern> patterns;
   try {
-    for (auto& tiles : pdb::partition_tiles(spec, rows, cols, goal)) patterns.emplace_back(rows, cols, goal, tiles);
+    for (auto& tiles : pdb::partition_tiles(spec, rows, cols, goal, require_cover)) {
+      patterns.emplace_back(rows, cols, goal, tiles);
+    }
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -148,7 +151,8 @@ int pdb_build(const std::vector<std::string>& args) {
   if (common.threads < 0) throw UsageError("--threads must not be negative");
   const auto [rows, cols] = spec_board(spec, common);
   const Goal goal = goal_option(common).value_or(Goal::kBlankLast);
-  const auto patterns = spec_patterns(spec, rows, cols, goal);
+  // Building some tables of a set is fine; using them as a heuristic needs all.
+  const auto patterns = spec_patterns(spec, rows, cols, goal, /*require_cover=*/false);
   if (dir.empty()) dir = pdb::default_cache_dir();
 
   const std::uint64_t memory = physical_memory();
@@ -186,6 +190,8 @@ int pdb_build(const std::vector<std::string>& args) {
       ++built;
       std::printf("built in %.1f s (max %d, %d layers, %s of arrays)\n", r.stats.seconds, r.stats.max_value,
                   r.stats.layers, mib(r.stats.memory_bytes).c_str());
+      std::printf("      %s states, %s regions expanded, %s moves examined\n", with_commas(r.stats.states).c_str(),
+                  with_commas(r.stats.regions).c_str(), with_commas(r.stats.edges).c_str());
     } else {
       std::printf("cached\n");
     }

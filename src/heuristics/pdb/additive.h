@@ -23,6 +23,10 @@
 // board is, for each of its tiles u, mirror_cell(cell of mirror_tile(u)).
 // h = max(h(board), h(reflected board)), as Korf & Felner did; on by default.
 //
+// The sum is admissible and has the parity of the true distance, but it is
+// not consistent: one move can change it by more than 1 (builder.h explains
+// why and gives an example). IDA* is unaffected; A* must reopen states.
+//
 // For the IDA* kernel: slot(t) says which part holds tile t and where in
 // that part's placement its cell goes; reflected_slot(t) says where
 // mirror_cell(cell of t) goes in the reflected evaluation. After a move of
@@ -53,8 +57,10 @@ bool is_pdb_spec(std::string_view spec);
 // The board a named spec is for (pdb:555/663/78: 4x4, pdb:6666: 5x5), else nullopt.
 std::optional<std::pair<int, int>> named_spec_size(std::string_view spec);
 // The parts of `spec` as tile lists for this board and goal. Throws
-// std::invalid_argument with a message for a person.
-std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, int cols, Goal goal);
+// std::invalid_argument with a message for a person. With `require_cover`
+// false, tiles may be left out (to build some tables of a set).
+std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, int cols, Goal goal,
+                                              bool require_cover = true);
 
 struct TileSlot {
   std::uint8_t part = 0;   // index of the part holding the tile

@@ -220,18 +220,20 @@ std::shared_ptr<Mapping> map_file(const std::string& path, int fd, std::uint64_t
 std::string stamp_path(const std::string& path) { return path + ".verified"; }
 
 std::string stamp_text(const struct stat& st, std::uint64_t checksum) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "npuzzle-pdb-verified 1 size=%lld dev=%llu ino=%llu mtime=%lld.%09ld xxh64=%s\n",
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "npuzzle-pdb-verified 1 size=%lld dev=%llu ino=%llu mtime=%lld.%09ld ctime=%lld.%09ld xxh64=%s\n",
                 static_cast<long long>(st.st_size), static_cast<unsigned long long>(st.st_dev),
                 static_cast<unsigned long long>(st.st_ino), static_cast<long long>(st.st_mtim.tv_sec),
-                static_cast<long>(st.st_mtim.tv_nsec), hex64(checksum).c_str());
+                static_cast<long>(st.st_mtim.tv_nsec), static_cast<long long>(st.st_ctim.tv_sec),
+                static_cast<long>(st.st_ctim.tv_nsec), hex64(checksum).c_str());
   return buf;
 }
 
 bool stamp_matches(const std::string& path, const struct stat& st, std::uint64_t checksum) {
   std::FILE* f = std::fopen(stamp_path(path).c_str(), "rb");
   if (!f) return false;
-  char buf[256] = {};
+  char buf[512] = {};
   const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
   std::fclose(f);
   return std::string(buf, n) == stamp_text(st, checksum);
@@ -428,15 +430,16 @@ std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pa
   }
   auto mapping = map_file(path, fd.get(), info.file_bytes);
   const auto* payload = static_cast<const std::uint8_t*>(mapping->addr) + kPayloadOffset;
+  const bool small = info.entry_count <= options.always_verify_bytes;
   const bool verify = options.verify == Verify::kAlways ||
-                      (options.verify == Verify::kOnce && !stamp_matches(path, st, info.checksum));
+                      (options.verify == Verify::kAuto && (small || !stamp_matches(path, st, info.checksum)));
   if (verify) {
     const std::uint64_t sum = checksum64(payload, info.entry_count);
     if (sum != info.checksum) {
       throw FileError(path, "payload checksum mismatch (stored " + hex64(info.checksum) + ", computed " + hex64(sum) +
                                 "): the file is corrupt; delete it and rebuild it with 'npuzzle pdb build'");
     }
-    if (options.verify == Verify::kOnce) write_stamp(path, st, info.checksum);
+    if (options.verify == Verify::kAuto && !small) write_stamp(path, st, info.checksum);
   }
   return std::make_shared<const PatternDb>(std::move(pattern), payload, std::move(mapping), path);
 }

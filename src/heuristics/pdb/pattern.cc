@@ -3,10 +3,6 @@
 #include <cassert>
 #include <stdexcept>
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 namespace npuzzle::pdb {
 
 PlacementRanker::PlacementRanker(int cells, int k) : cells_(cells), k_(k) {
@@ -17,16 +13,6 @@ PlacementRanker::PlacementRanker(int cells, int k) : cells_(cells), k_(k) {
     w *= static_cast<std::uint64_t>(cells - i);
   }
   count_ = w;
-}
-
-int select_free_cell(std::uint32_t occupied, int d) {
-#if defined(__BMI2__)
-  return std::countr_zero(_pdep_u32(std::uint32_t{1} << d, ~occupied));
-#else
-  std::uint32_t free = ~occupied;
-  for (int i = 0; i < d; ++i) free &= free - 1;
-  return std::countr_zero(free);
-#endif
 }
 
 void PlacementRanker::unrank(std::uint64_t r, std::uint8_t* out) const {
