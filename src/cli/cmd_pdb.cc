@@ -59,6 +59,11 @@ std::uint64_t physical_memory() {
 // The board a spec is for: --size, else the named spec's board, else the
 // square board whose largest tile the partition names.
 std::pair<int, int> spec_board(const std::string& spec, const CommonOptions& common) {
+  if (!pdb::is_pdb_spec(spec)) throw UsageError("'" + spec + "' is not a pattern database spec (pdb:...)");
+  if (!pdb::named_spec_size(spec) && spec.find_first_not_of("0123456789,/", 4) != std::string::npos) {
+    throw UsageError("unknown pattern database '" + spec +
+                     "' (expected pdb:555, pdb:663, pdb:78, pdb:6666 or tiles like pdb:1,2,3/4,5,6,7)");
+  }
   if (!common.size.empty()) {
     const ReadOptions r = read_options(common);
     return {r.rows, r.cols};
@@ -335,7 +340,15 @@ int pdb_eval(const std::vector<std::string>& args) {
   auto set_for = [&](int rows, int cols, Goal goal) {
     auto& slot = sets[{rows, cols, goal}];
     if (!slot) {
-      spec_patterns(spec, rows, cols, goal);  // usage errors first
+      // Usage errors first; then say so before a build that may take minutes.
+      const std::string cache_dir = dir.empty() ? pdb::default_cache_dir() : dir;
+      for (const pdb::Pattern& p : spec_patterns(spec, rows, cols, goal)) {
+        const std::string path = cache_dir + "/" + pdb::cache_file_name(p);
+        if (access(path.c_str(), F_OK) != 0) {
+          std::fprintf(stderr, "npuzzle pdb eval: building %s (%s entries)\n", path.c_str(),
+                       with_commas(p.placements()).c_str());
+        }
+      }
       pdb::AdditiveOptions options;
       options.reflect = !no_reflection;
       options.cache.dir = dir;
