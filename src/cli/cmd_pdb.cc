@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 
 #include "batch/provenance.h"
@@ -209,9 +210,11 @@ int pdb_build(const std::vector<std::string>& args) {
   return kExitOk;
 }
 
-int pdb_info(const std::vector<std::string>& args) {
+// The FILE... arguments of `pdb info` and `pdb verify`; nullopt after
+// printing the help.
+std::optional<std::vector<std::string>> file_arguments(const std::vector<std::string>& args, const char* title) {
   std::vector<std::string> files;
-  po::options_description visible("npuzzle pdb info FILE...: a table's header, size and histogram\noptions");
+  po::options_description visible(std::string(title) + "\noptions");
   visible.add_options()("help,h", "show this help");
   po::options_description all;
   all.add(visible).add_options()("file", po::value(&files));
@@ -219,10 +222,17 @@ int pdb_info(const std::vector<std::string>& args) {
   positional.add("file", -1);
   if (wants_help(args)) {
     std::cout << visible << "\n";
-    return kExitOk;
+    return std::nullopt;
   }
   parse(args, all, &positional);
   if (files.empty()) throw UsageError("missing FILE");
+  return files;
+}
+
+int pdb_info(const std::vector<std::string>& args) {
+  const auto parsed = file_arguments(args, "npuzzle pdb info FILE...: a table's header, size and histogram");
+  if (!parsed) return kExitOk;
+  const std::vector<std::string>& files = *parsed;
   int exit_code = kExitOk;
   for (const std::string& path : files) {
     try {
@@ -270,19 +280,9 @@ int pdb_info(const std::vector<std::string>& args) {
 }
 
 int pdb_verify(const std::vector<std::string>& args) {
-  std::vector<std::string> files;
-  po::options_description visible("npuzzle pdb verify FILE...: recompute each table's checksum\noptions");
-  visible.add_options()("help,h", "show this help");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  if (wants_help(args)) {
-    std::cout << visible << "\n";
-    return kExitOk;
-  }
-  parse(args, all, &positional);
-  if (files.empty()) throw UsageError("missing FILE");
+  const auto parsed = file_arguments(args, "npuzzle pdb verify FILE...: recompute each table's checksum");
+  if (!parsed) return kExitOk;
+  const std::vector<std::string>& files = *parsed;
   int failed = 0;
   for (const std::string& path : files) {
     try {
