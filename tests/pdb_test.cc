@@ -7,7 +7,8 @@
 //     partitions, with and without reflection: h <= the exhaustive BFS
 //     distance (search/bfs.h), h == 0 exactly at the goal, h has the parity
 //     of the distance, the incremental evaluation equals the one from
-//     scratch, and the reflected value equals the value of the explicitly
+//     scratch (the search's incremental evaluation, two moves deep, and the
+//     lower bound it reports for a cut child), and the reflected value equals the value of the explicitly
 //     mirrored board. Consistency: a move changes only its tile's part, and
 //     that part's entry by at most 1 when the part's free cells are connected
 //     before and after the move. Across other moves a min-over-blank table
@@ -15,6 +16,10 @@
 //     |h(s) - h(s')| <= 1 does NOT hold for every move; the test records how
 //     often it fails (about 7% of the moves on 3x3 with {1,2,3,4}/{5,6,7,8});
 //   - 5-5-5 on Korf's 100 never exceeds the published optimal lengths;
+//   - IDA* with PDBs: every 3x3 state at distance >= 25 (both goals, with
+//     and without reflection) solved in exactly its BFS distance, and Korf's
+//     first 25 instances with 6-6-3 in their published optimal lengths,
+//     every solution replayed to the goal;
 //   - files: round trip, and a truncated file, a flipped payload byte, a
 //     corrupt header, a wrong goal, board size or pattern each give a
 //     FileError naming the file and the problem; concurrent builds of one
@@ -35,11 +40,15 @@
 #include <chrono>
 #include <thread>
 
+#include "core/packed_board.h"
 #include "core/ranking.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb_heuristic.h"
+#include "search/replay.h"
+#include "search/solver.h"
 #include "search/bfs.h"
 #include "test_support.h"
 
@@ -305,6 +314,50 @@ void PrintTo(const PartitionCase& c, std::ostream* os) {
   }
 }
 
+// The search's incremental evaluation (pdb_heuristic.h) below `b`, two
+// moves deep, against evaluate() from scratch: every child's value, the
+// lower bound a cut child reports, and the parent's state after ascend().
+template <class Heuristic>
+void check_children(Heuristic& heuristic, const AdditivePdb& pdb, const Board& b, int depth, const std::string& what) {
+  const Packed64 packed = Packed64::from(b);
+  for (Direction dir : kDirections) {
+    if (!b.can_move(dir)) continue;
+    Board child = b;
+    child.move(dir);
+    const int from = b.neighbour(dir);
+    const int tile = static_cast<int>(b.at(from));
+    const int hc = pdb.evaluate(child);
+    typename Heuristic::Step step;
+    heuristic.prepare(step, tile, from, b.blank(), packed);
+    ASSERT_EQ(heuristic.evaluate(step, 1000), hc) << what << ": a child's incremental value";
+    for (int room : {0, hc - 1}) {  // the loosest and the tightest cut
+      if (room < 0 || room >= hc) continue;
+      typename Heuristic::Step cut;
+      heuristic.prepare(cut, tile, from, b.blank(), packed);
+      const int bound = heuristic.evaluate(cut, room);
+      ASSERT_GT(bound, room) << what << ": a child over the room must be reported over it";
+      ASSERT_LE(bound, hc) << what << ": a cut child's value must stay a lower bound";
+    }
+    heuristic.descend(step);
+    if (depth > 1) {
+      ASSERT_NO_FATAL_FAILURE(check_children(heuristic, pdb, child, depth - 1, what));
+    }
+    heuristic.ascend(step);
+  }
+}
+
+template <bool kReflect>
+void check_incremental(const AdditivePdb& pdb, const Board& b, const std::string& what) {
+  PdbHeuristic<kReflect> from_tables(pdb);
+  ASSERT_EQ(from_tables.reset(b), pdb.evaluate(b)) << what;
+  ASSERT_NO_FATAL_FAILURE(check_children(from_tables, pdb, b, 2, what));
+  if (pdb.rows() == 3 && pdb.cols() == 3) {  // the static kernel's instance, reflected cells folded at compile time
+    PdbHeuristic<kReflect, 3> folded(pdb);
+    ASSERT_EQ(folded.reset(b), pdb.evaluate(b)) << what;
+    ASSERT_NO_FATAL_FAILURE(check_children(folded, pdb, b, 2, what));
+  }
+}
+
 class EveryState : public ::testing::TestWithParam<PartitionCase> {};
 
 TEST_P(EveryState, AdmissibleConsistentIncrementalAndReflected) {
@@ -335,13 +388,14 @@ TEST_P(EveryState, AdmissibleConsistentIncrementalAndReflected) {
           ASSERT_EQ(pdb->evaluate_reflected(b), pdb->evaluate_plain(mirrored_board(b, goal))) << what;
           ASSERT_EQ(distance[rank_permutation(mirrored_board(b, goal).tiles())], d) << "mirror changes distance";
         }
-        IncrementalPdb inc;
-        inc.reset(*pdb, b);
-        ASSERT_EQ(inc.h(), h) << what;
+        if (reflect) {
+          ASSERT_NO_FATAL_FAILURE(check_incremental<true>(*pdb, b, what + ", rank " + std::to_string(rank)));
+        } else {
+          ASSERT_NO_FATAL_FAILURE(check_incremental<false>(*pdb, b, what + ", rank " + std::to_string(rank)));
+        }
         for (Direction dir : kDirections) {
           if (!b.can_move(dir)) continue;
           Board child = b;
-          const int to = b.blank();
           const int from = b.neighbour(dir);
           const int tile = static_cast<int>(b.at(from));
           child.move(dir);
@@ -361,8 +415,6 @@ TEST_P(EveryState, AdmissibleConsistentIncrementalAndReflected) {
           }
           ++moves;
           if (std::abs(hc - h) > 1) ++jumps;
-          ASSERT_EQ(inc.move(tile, to), hc) << what << ": incremental after a move";
-          ASSERT_EQ(inc.move(tile, from), h) << what << ": incremental after the undo";
         }
         ++checked;
       }
@@ -499,6 +551,62 @@ TEST(Korf100, FiveFiveFiveNeverExceedsThePublishedOptimalLengths) {
   }
   RecordProperty("average_h_555_reflected", std::to_string(sum_with / 100));
   RecordProperty("average_h_555_plain", std::to_string(sum_without / 100));
+}
+
+// --------------------------------------------------------- IDA* with PDBs --
+
+// solve() with the given tables; the solution must replay to the goal.
+SolveResult solve_with(const Board& b, Goal goal, std::shared_ptr<const AdditivePdb> pdb) {
+  SolveOptions options;
+  options.goal = goal;
+  options.heuristic = HeuristicKind::kPdb;
+  options.pdb = std::move(pdb);
+  SolveResult r = solve(b, options);
+  EXPECT_EQ(check_solution(b, r.moves, goal), "");
+  return r;
+}
+
+TEST(Search, EveryThreeByThreeStateAtDistance25OrMoreSolvesInItsBfsDistance) {
+  for (Goal goal : kGoals) {
+    const auto distance = bfs_distances(3, 3, goal);
+    for (bool reflect : {true, false}) {
+      const auto pdb = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, reflect);
+      const std::uint64_t stride = testing::sweep_stride();
+      int solved = 0;
+      for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+        if (distance[rank] == kUnreached || distance[rank] < 25) continue;
+        if (distance[rank] < 30 && rank % stride != 0) continue;
+        const Board b(3, 3, unrank_permutation(rank, 9));
+        const SolveResult r = solve_with(b, goal, pdb);
+        ASSERT_EQ(r.status, Status::kOptimal) << "rank " << rank;
+        ASSERT_EQ(r.length, distance[rank]) << goal_name(goal) << (reflect ? " reflected" : "") << ", rank " << rank;
+        ++solved;
+      }
+      // The published sizes of the 3x3 layers 25..31 (Reinefeld 1993; the
+      // same for both goals): 15,578 + 14,560 + 6,274 + 3,910 + 760 + 221 + 2.
+      if (stride == 1) {
+        EXPECT_EQ(solved, 41305);
+      }
+    }
+  }
+}
+
+TEST(Search, KorfsFirst25WithSixSixThreeInTheirPublishedLengths) {
+  TempDir dir;
+  AdditiveOptions options;
+  options.cache.dir = dir.path();
+  const auto pdb = load_additive("pdb:663", 4, 4, Goal::kBlankFirst, options);
+  const auto instances = testing::korf100();
+  ASSERT_EQ(instances.size(), 100u);
+  for (std::size_t i = 0; i < 25; ++i) {
+    const auto& k = instances[i];
+    const Board b(4, 4, k.tiles);
+    const SolveResult r = solve_with(b, Goal::kBlankFirst, pdb);
+    ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
+    EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
+    EXPECT_GE(r.initial_h, k.manhattan) << "instance " << k.id;
+    EXPECT_LT(r.expanded, k.published_ida_nodes) << "6-6-3 must beat Manhattan, instance " << k.id;
+  }
 }
 
 // ------------------------------------------------------------- checksum --

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "core/board.h"
+#include "core/packed_board.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/linear_conflict.h"
 #include "heuristics/tile_tables.h"
@@ -27,6 +28,27 @@ concept IncrementalHeuristic =
       // `tile` slides from cell `from` onto the blank at `to`; `cols` and
       // `cells` are the board's, passed so that static kernels fold them.
       { h.child(step, value, tile, from, to, vertical, cols, cells) } -> std::same_as<int>;
+      h.descend(step);
+      h.ascend(step);
+      h.reject(step);
+    };
+
+// A heuristic in two steps, for when a child's value costs a cache miss (a
+// PDB): prepare() starts the work (ranks the child's placement, prefetches
+// its entry; it may read the parent's packed board) and evaluate() finishes
+// it. A kernel prepares every child of a
+// node, in any order, before it evaluates the first, so the misses overlap.
+// evaluate(step, room) returns the child's h when that is at most `room`;
+// otherwise any admissible value above `room` (the cheapest part of h that
+// proves the cut), which is what the kernel then takes for the next bound.
+// descend/ascend/reject as above.
+template <class H>
+concept PreparingHeuristic =
+    requires(H& h, typename H::Step& step, const Board& board, const Packed64& packed, int tile, int from, int to,
+             int room) {
+      { h.reset(board) } -> std::same_as<int>;
+      h.prepare(step, tile, from, to, packed);
+      { h.evaluate(step, room) } -> std::same_as<int>;
       h.descend(step);
       h.ascend(step);
       h.reject(step);

@@ -1,39 +1,249 @@
-// Additive pattern databases in the kernels' IncrementalHeuristic shape: a
-// move re-ranks and looks up only the part that holds the moved tile (and,
-// with reflection, the part of its mirror tile); undoing a move is the same
-// update with the tile's old cell.
+// Additive pattern databases in the kernels' PreparingHeuristic shape.
+//
+// Per generated child only the part holding the moved tile is re-ranked and
+// looked up (and, with reflection, the part holding that tile's mirror). The
+// lookups are random reads from tables of up to half a gigabyte, so they
+// dominate a node's cost; three things keep it down:
+//   - prepare() ranks a child and prefetches its entries. The static kernels
+//     prepare all of a node's children before evaluating the first, so the
+//     (up to six) cache misses overlap instead of following one another.
+//   - A move is never ranked afresh. When a tile of a part slides from cell
+//     a to cell b, the lexicographic rank (pattern.h) changes only through
+//     the digits of the moved tile and of the part's tiles on the cells
+//     strictly between a and b (none for a sideways move, side-1 for a
+//     vertical one): with s = sign(b - a) and w the ranking weights,
+//       rank' = rank + s * ((|b - a| - #{earlier tiles between}) * w_moved
+//                           + sum of w_j over later tiles j between).
+//     One table, step_weight[moved tile][tile between], holds each tile's
+//     term (0 for a tile of another part), so the update is side-1 loads and
+//     adds with no branch.
+//   - Nothing is looked up on the way back: a Step keeps the parent's rank,
+//     part value and sum, and ascend() swaps them back.
+// With reflection the reflected entry is read only when the plain sum does
+// not already cut the child (as Korf & Felner do).
 #pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <utility>
 
 #include "heuristics/pdb/additive.h"
 
 namespace npuzzle {
 
+// kSide: the side of a square board known at compile time (the static
+// kernels), so that reflected cells fold to constants; 0 reads them from a table.
+template <bool kReflect, int kSide = 0>
 class PdbHeuristic {
- public:
-  struct Step {
-    int tile;
-    int from;
+  // The change one move makes to one view (plain or reflected).
+  struct Change {
+    const std::uint8_t* entry;
+    std::uint64_t rank;  // the child's rank of the part; the parent's after descend()
+    // Set by evaluate(), which skips the reflected view of a cut child; the
+    // zeros only keep the compiler from warning about that never-descended case.
+    int sum = 0;  // the child's sum; the parent's after descend()
+    std::uint8_t part, index, from, to;
+    std::uint8_t value = 0;  // the child's part value; the parent's after descend()
   };
 
-  // Precondition: `pdb` outlives the search and matches the board and goal.
-  explicit PdbHeuristic(const pdb::AdditivePdb& pdb) : pdb_(&pdb) {}
+ public:
+  struct Step {
+    Change plain;
+    Change mirrored;  // used only with reflection
+  };
+
+  // Precondition: `pdb` outlives the search, matches the board and goal,
+  // and pdb.reflected() == kReflect.
+  explicit PdbHeuristic(const pdb::AdditivePdb& pdb) : cells_(pdb.cells()), parts_count_(pdb.parts()) {
+    for (int p = 0; p < pdb.parts(); ++p) {
+      const pdb::PatternDb& table = pdb.part(p);
+      Part& part = parts_[static_cast<std::size_t>(p)];
+      part.data = table.data();
+      part.k = table.pattern().size();
+      for (int i = 0; i < part.k; ++i) part.weight[static_cast<std::size_t>(i)] = table.pattern().ranker().weight(i);
+    }
+    for (int t = 1; t < cells_; ++t) {
+      plain_.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
+      if constexpr (kReflect) mirrored_.slot[static_cast<std::size_t>(t)] = pdb.reflected_slot(t);
+    }
+    plain_.init_tiles(parts_, cells_);
+    if constexpr (kReflect) mirrored_.init_tiles(parts_, cells_);
+    for (int c = 0; c < cells_; ++c) mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb.mirror(c));
+  }
 
   int reset(const Board& board) {
-    state_.reset(*pdb_, board);
-    return state_.h();
+    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+    for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
+    plain_.reset(parts_, parts_count_, cells_, where);
+    if constexpr (kReflect) {
+      for (int t = 1; t < cells_; ++t) {
+        where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
+      }
+      mirrored_.reset(parts_, parts_count_, cells_, where);
+      return std::max(plain_.sum, mirrored_.sum);
+    } else {
+      return plain_.sum;
+    }
   }
-  [[gnu::always_inline]] int child(Step& step, int, int tile, int from, int to, bool, int, int) {
-    step.tile = tile;
-    step.from = from;
-    return state_.move(tile, to);
+
+  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
+  // parent): rank the changed parts and start fetching their entries.
+  template <class Storage>
+  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
+    plain_.prepare(step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+    if constexpr (kReflect) {
+      mirrored_.prepare(step.mirrored, tile, mirror(from), mirror(to),
+                        [&](int cell) { return board.at(mirror(cell)); });
+    }
   }
-  [[gnu::always_inline]] void descend(Step&) {}
-  [[gnu::always_inline]] void ascend(Step& step) { state_.move(step.tile, step.from); }
-  [[gnu::always_inline]] void reject(Step& step) { state_.move(step.tile, step.from); }
+
+  [[gnu::always_inline]] int evaluate(Step& step, int room) {
+    const int sum = plain_.evaluate(step.plain);
+    if constexpr (kReflect) {
+      if (sum > room) return sum;
+      return std::max(sum, mirrored_.evaluate(step.mirrored));
+    } else {
+      return sum;
+    }
+  }
+
+  [[gnu::always_inline]] void descend(Step& step) {
+    plain_.commit(step.plain, step.plain.to);
+    if constexpr (kReflect) mirrored_.commit(step.mirrored, step.mirrored.to);
+  }
+  [[gnu::always_inline]] void ascend(Step& step) {
+    plain_.commit(step.plain, step.plain.from);
+    if constexpr (kReflect) mirrored_.commit(step.mirrored, step.mirrored.from);
+  }
+  [[gnu::always_inline]] void reject(Step&) {}
 
  private:
-  const pdb::AdditivePdb* pdb_;
-  pdb::IncrementalPdb state_;
+  using Placement = std::array<std::uint8_t, pdb::kMaxPatternTiles>;
+
+  // A part's table with its ranking weights beside it (pattern.h explains the rank).
+  struct Part {
+    const std::uint8_t* data = nullptr;
+    int k = 0;
+    std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};
+
+    std::uint64_t rank(const std::uint8_t* cells) const {
+      std::uint32_t occupied = 0;
+      std::uint64_t r = 0;
+      for (int i = 0; i < k; ++i) {
+        const std::uint32_t c = cells[i];
+        const std::uint32_t bit = std::uint32_t{1} << c;
+        r += (c - static_cast<std::uint32_t>(pdb::popcount32(occupied & (bit - 1)))) *
+             weight[static_cast<std::size_t>(i)];
+        occupied |= bit;
+      }
+      return r;
+    }
+  };
+  using Parts = std::array<Part, pdb::kMaxParts>;
+
+  // One additive evaluation (the plain board, or its reflection): where each
+  // part's tiles are, each part's rank and value, and their sum.
+  struct View {
+    std::array<Placement, pdb::kMaxParts> placement{};
+    std::array<std::uint64_t, pdb::kMaxParts> rank{};
+    std::array<std::uint8_t, pdb::kMaxParts> value{};
+    int sum = 0;
+    std::array<pdb::TileSlot, pdb::kMaxPdbCells> slot{};  // tile -> (part, index) in this view
+    // What prepare() needs of a moved tile, in one place.
+    struct MovedTile {
+      const std::uint8_t* data;  // its part's table
+      std::uint64_t weight;      // its ranking weight
+      std::uint8_t part, index;
+    };
+    std::array<MovedTile, pdb::kMaxPdbCells> moved_tile{};
+    std::array<std::array<std::int64_t, pdb::kMaxPdbCells>, pdb::kMaxPdbCells> step_weight{};  // [moved][other]
+
+    // where[t]: the cell of tile t in this view.
+    void reset(const Parts& parts, int parts_count, int cells, const std::array<std::uint8_t, pdb::kMaxPdbCells>& where) {
+      for (int t = 1; t < cells; ++t) {
+        const pdb::TileSlot s = slot[static_cast<std::size_t>(t)];
+        placement[s.part][s.index] = where[static_cast<std::size_t>(t)];
+      }
+      sum = 0;
+      for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) {
+        rank[p] = parts[p].rank(placement[p].data());
+        value[p] = parts[p].data[rank[p]];
+        sum += value[p];
+      }
+    }
+
+    // Fills moved_tile and step_weight (step_weight[moved][other]: the term
+    // of tile `other` on a cell between the moved tile's old and new cells;
+    // see the top of the file) from `slot`.
+    void init_tiles(const Parts& parts, int cells) {
+      for (int moved = 1; moved < cells; ++moved) {
+        const pdb::TileSlot m = slot[static_cast<std::size_t>(moved)];
+        moved_tile[static_cast<std::size_t>(moved)] = {parts[m.part].data, parts[m.part].weight[m.index], m.part,
+                                                        m.index};
+        for (int other = 1; other < cells; ++other) {
+          const pdb::TileSlot o = slot[static_cast<std::size_t>(other)];
+          std::int64_t w = 0;
+          if (other != moved && o.part == m.part) {
+            w = o.index < m.index ? -static_cast<std::int64_t>(parts[m.part].weight[m.index])
+                                  : static_cast<std::int64_t>(parts[o.part].weight[o.index]);
+          }
+          step_weight[static_cast<std::size_t>(moved)][static_cast<std::size_t>(other)] = w;
+        }
+      }
+    }
+
+    // In this view `tile` slides from cell `from` to cell `to`; tile_at(c)
+    // is the tile on cell c of this view before the move (0 for the blank).
+    template <class TileAt>
+    [[gnu::always_inline]] void prepare(Change& change, int tile, int from, int to, TileAt tile_at) const {
+      const MovedTile& m = moved_tile[static_cast<std::size_t>(tile)];
+      const auto& terms = step_weight[static_cast<std::size_t>(tile)];
+      const int lo = from < to ? from : to;
+      const int hi = from < to ? to : from;
+      auto delta = static_cast<std::int64_t>(hi - lo) * static_cast<std::int64_t>(m.weight);
+      for (int cell = lo + 1; cell < hi; ++cell) delta += terms[static_cast<std::size_t>(tile_at(cell))];
+      change.part = m.part;
+      change.index = m.index;
+      change.from = static_cast<std::uint8_t>(from);
+      change.to = static_cast<std::uint8_t>(to);
+      change.rank = rank[m.part] + static_cast<std::uint64_t>(from < to ? delta : -delta);
+      change.entry = m.data + change.rank;
+      __builtin_prefetch(change.entry);
+    }
+
+    // The child's sum.
+    [[gnu::always_inline]] int evaluate(Change& change) const {
+      change.value = *change.entry;
+      change.sum = sum - value[change.part] + change.value;
+      return change.sum;
+    }
+
+    // Puts the moved tile on `cell` and swaps the change's rank, value and
+    // sum with the view's: descend() makes the child's current, ascend() the
+    // parent's again.
+    [[gnu::always_inline]] void commit(Change& change, std::uint8_t cell) {
+      placement[change.part][change.index] = cell;
+      std::swap(rank[change.part], change.rank);
+      std::swap(value[change.part], change.value);
+      std::swap(sum, change.sum);
+    }
+  };
+
+  [[gnu::always_inline]] int mirror(int cell) const {
+    if constexpr (kSide > 0) {
+      return pdb::mirror_cell(cell, kSide);
+    } else {
+      return mirror_[static_cast<std::size_t>(cell)];
+    }
+  }
+
+  int cells_;
+  int parts_count_;
+  Parts parts_{};
+  View plain_;
+  View mirrored_;  // used only with reflection
+  std::array<std::uint8_t, pdb::kMaxPdbCells> mirror_{};
 };
 
 }  // namespace npuzzle

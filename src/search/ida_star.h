@@ -31,8 +31,11 @@
 
 namespace npuzzle {
 
-template <class Storage, int kRows, int kCols, IncrementalHeuristic Heuristic>
+template <class Storage, int kRows, int kCols, class Heuristic>
+  requires IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>
 class IdaStar {
+  static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+
  public:
   // Precondition: `tables` match the board's shape and the goal (the kernel
   // takes its move lists from them); the board is solvable.
@@ -167,47 +170,73 @@ class IdaStar {
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
-    // Burns et al.'s order: up, left, right, down. Every child counts as
-    // generated, cut or not, so the count is a constant per (blank, parent);
-    // only the children never reached after the goal is found are taken off.
     constexpr int kUp = kBlank >= kCols && kBlank - kCols != kParent;
     constexpr int kLeft = kBlank % kCols > 0 && kBlank - 1 != kParent;
     constexpr int kRight = kBlank % kCols < kCols - 1 && kBlank + 1 != kParent;
     constexpr int kDown = kBlank < kCells - kCols && kBlank + kCols != kParent;
     generated_ += kUp + kLeft + kRight + kDown;
+    if constexpr (kPrepares) {
+      // All children are prepared (for a PDB: ranked, entries prefetched)
+      // before the first is evaluated, so that their cache misses overlap.
+      typename Heuristic::Step up, left, right, down;
+      if constexpr (kUp) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+      if constexpr (kLeft) heuristic_.prepare(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+      if constexpr (kRight) heuristic_.prepare(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+      if constexpr (kDown) heuristic_.prepare(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+      return expand_at<kBlank, kParent>(room, h, board, up, left, right, down);
+    } else {
+      typename Heuristic::Step up, left, right, down;
+      return expand_at<kBlank, kParent>(room, h, board, up, left, right, down);
+    }
+  }
+
+  // The children of dfs_at's node, in Burns et al.'s order: up, left, right,
+  // down. Every child counts as generated, cut or not, so the count is a
+  // constant per (blank, parent); only the children never reached after the
+  // goal is found are taken off.
+  template <int kBlank, int kParent, class Step>
+  [[gnu::always_inline]] bool expand_at(int room, int h, Storage board, Step& up, Step& left, Step& right,
+                                        Step& down) {
+    constexpr int kUp = kBlank >= kCols && kBlank - kCols != kParent;
+    constexpr int kLeft = kBlank % kCols > 0 && kBlank - 1 != kParent;
+    constexpr int kRight = kBlank % kCols < kCols - 1 && kBlank + 1 != kParent;
+    constexpr int kDown = kBlank < kCells - kCols && kBlank + kCols != kParent;
     if constexpr (kUp) {
-      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(room, h, board)) {
+      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(up, room, h, board)) {
         generated_ -= kLeft + kRight + kDown;
         return true;
       }
     }
     if constexpr (kLeft) {
-      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(room, h, board)) {
+      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(left, room, h, board)) {
         generated_ -= kRight + kDown;
         return true;
       }
     }
     if constexpr (kRight) {
-      if (step_at<kBlank, kBlank + 1, Direction::kRight>(room, h, board)) {
+      if (step_at<kBlank, kBlank + 1, Direction::kRight>(right, room, h, board)) {
         generated_ -= kDown;
         return true;
       }
     }
     if constexpr (kDown) {
-      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(room, h, board)) return true;
+      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(down, room, h, board)) return true;
     }
     return false;
   }
 
-
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
   template <int kBlank, int kTarget, Direction kDir>
-  [[gnu::always_inline]] bool step_at(int room, int h, Storage board) {
+  [[gnu::always_inline]] bool step_at(typename Heuristic::Step& step, int room, int h, Storage board) {
     const int tile = board.at(kTarget);
-    typename Heuristic::Step step;
-    const int child_h = heuristic_.child(step, h, tile, kTarget, kBlank,
-                                         kDir == Direction::kUp || kDir == Direction::kDown, kCols, kCells);
+    int child_h;
+    if constexpr (kPrepares) {
+      child_h = heuristic_.evaluate(step, room);
+    } else {
+      child_h = heuristic_.child(step, h, tile, kTarget, kBlank, kDir == Direction::kUp || kDir == Direction::kDown,
+                                 kCols, kCells);
+    }
     if (child_h > room) {
       heuristic_.reject(step);
       const int f = bound_ - room + child_h;  // g + 1 + child_h
@@ -246,8 +275,13 @@ class IdaStar {
       ++generated_;
       const int tile = board_.at(target);
       typename Heuristic::Step step;
-      const int child_h =
-          heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
+      int child_h;
+      if constexpr (kPrepares) {
+        heuristic_.prepare(step, tile, target, blank, board_);
+        child_h = heuristic_.evaluate(step, bound_ - g - 1);
+      } else {
+        child_h = heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
+      }
       const int f = g + 1 + child_h;
       if (f > bound_) {
         heuristic_.reject(step);

@@ -67,7 +67,13 @@ template <class Storage, int kRows, int kCols>
 SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
-    return IdaStar<Storage, kRows, kCols, PdbHeuristic>(tables, PdbHeuristic(*options.pdb), budget).run(board);
+    constexpr int kSide = kRows == kCols ? kRows : 0;
+    if (options.pdb->reflected()) {
+      using Heuristic = PdbHeuristic<true, kSide>;
+      return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
+    }
+    using Heuristic = PdbHeuristic<false, kSide>;
+    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
   }
   // Linear-conflict codes need one slot per line: the longer side.
   constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;

@@ -214,31 +214,6 @@ int AdditivePdb::evaluate(const Board& board) const {
   return reflected > plain ? reflected : plain;
 }
 
-void IncrementalPdb::reset(const AdditivePdb& pdb, const Board& board) {
-  pdb_ = &pdb;
-  reflect_ = pdb.reflected();
-  std::array<std::uint8_t, kMaxPdbCells> where{};
-  for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
-  sum_ = reflected_sum_ = 0;
-  for (int t = 1; t < pdb.cells(); ++t) {
-    const TileSlot s = pdb.slot(t);
-    cells_[s.part][s.index] = where[static_cast<std::size_t>(t)];
-    if (reflect_) {
-      const TileSlot r = pdb.reflected_slot(t);
-      reflected_cells_[r.part][r.index] = static_cast<std::uint8_t>(pdb.mirror(where[static_cast<std::size_t>(t)]));
-    }
-  }
-  for (int p = 0; p < pdb.parts(); ++p) {
-    value_[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(pdb.part(p).lookup(cells_[p].data()));
-    sum_ += value_[static_cast<std::size_t>(p)];
-    if (reflect_) {
-      reflected_value_[static_cast<std::size_t>(p)] =
-          static_cast<std::uint8_t>(pdb.part(p).lookup(reflected_cells_[p].data()));
-      reflected_sum_ += reflected_value_[static_cast<std::size_t>(p)];
-    }
-  }
-}
-
 std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows, int cols, Goal goal,
                                                  const AdditiveOptions& options) {
   const auto tiles = partition_tiles(spec, rows, cols, goal);

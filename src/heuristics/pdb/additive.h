@@ -31,7 +31,7 @@
 // that part's placement its cell goes; reflected_slot(t) says where
 // mirror_cell(cell of t) goes in the reflected evaluation. After a move of
 // tile t only those one or two parts need a new rank and lookup;
-// IncrementalPdb below does exactly that.
+// heuristics/pdb_heuristic.h does exactly that for the search.
 #pragma once
 
 #include <array>
@@ -109,48 +109,6 @@ class AdditivePdb {
   std::array<TileSlot, kMaxPdbCells> slot_{};
   std::array<TileSlot, kMaxPdbCells> reflected_slot_{};
   std::array<std::uint8_t, kMaxPdbCells> mirror_{};
-};
-
-// The per-search state of an incremental evaluation: each part's placement
-// (and reflected placement) and value. A move re-ranks only the part of the
-// moved tile (and, with reflection, the part of its mirror tile). No
-// allocation or virtual call; the tables are shared read-only.
-class IncrementalPdb {
- public:
-  // Precondition: board is pdb.rows() x pdb.cols(); pdb outlives this object.
-  void reset(const AdditivePdb& pdb, const Board& board);
-
-  int h() const { return reflect_ && reflected_sum_ > sum_ ? reflected_sum_ : sum_; }
-
-  // Tile `tile` slid onto cell `to`. Returns the new h. Undo is the same call
-  // with the cell it came from.
-  int move(int tile, int to) {
-    const TileSlot s = pdb_->slot(tile);
-    auto& cells = cells_[s.part];
-    cells[s.index] = static_cast<std::uint8_t>(to);
-    const int v = pdb_->part(s.part).lookup(cells.data());
-    sum_ += v - value_[s.part];
-    value_[s.part] = static_cast<std::uint8_t>(v);
-    if (reflect_) {
-      const TileSlot r = pdb_->reflected_slot(tile);
-      auto& rcells = reflected_cells_[r.part];
-      rcells[r.index] = static_cast<std::uint8_t>(pdb_->mirror(to));
-      const int rv = pdb_->part(r.part).lookup(rcells.data());
-      reflected_sum_ += rv - reflected_value_[r.part];
-      reflected_value_[r.part] = static_cast<std::uint8_t>(rv);
-    }
-    return h();
-  }
-
- private:
-  const AdditivePdb* pdb_ = nullptr;
-  bool reflect_ = false;
-  int sum_ = 0;
-  int reflected_sum_ = 0;
-  std::array<std::array<std::uint8_t, kMaxPatternTiles>, kMaxParts> cells_{};
-  std::array<std::array<std::uint8_t, kMaxPatternTiles>, kMaxParts> reflected_cells_{};
-  std::array<std::uint8_t, kMaxParts> value_{};
-  std::array<std::uint8_t, kMaxParts> reflected_value_{};
 };
 
 struct AdditiveOptions {
