@@ -760,6 +760,60 @@ TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
   EXPECT_NE(slurp(path("t1.csv.json")).find("\"threads\": 1"), std::string::npos);
 }
 
+// ------------------------------------------------------ heuristic auto
+
+// The default heuristic: linear-conflict while no PDB is cached for the
+// board, with one notice saying how to build one; the cached PDB once there
+// is one. Lengths against Korf's published ones.
+TEST_F(Cli, AutoHeuristicUsesACachedPdbAndOtherwiseSaysHowToBuildOne) {
+  const auto korf = testing::korf100();
+  ASSERT_EQ(korf.size(), 100u);
+  std::string text = "# goal: blank-first\n";
+  for (std::size_t i = 0; i < 8; ++i) {
+    text += std::to_string(korf[i].id);
+    for (auto t : korf[i].tiles) text += " " + std::to_string(t);
+    text += "\n";
+  }
+  spit(path("korf8.txt"), text);
+  const std::string pdbs = " --pdb-dir " + quote(path("pdbs"));
+  const std::string batch = "batch --threads 2 -i " + quote(path("korf8.txt")) + pdbs + " -o ";
+  const auto check_lengths = [&](const std::vector<Row>& rows, const std::string& heuristic) {
+    ASSERT_EQ(rows.size(), 8u);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(rows[i][kStatus], "optimal");
+      EXPECT_EQ(rows[i][kLength], std::to_string(korf[i].optimal_length)) << "instance " << korf[i].id;
+      EXPECT_EQ(rows[i][kHeuristic], heuristic);
+    }
+  };
+
+  const CliResult plain = npuzzle(batch + quote(path("lc.csv")));
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  const auto lc = read_csv(slurp(path("lc.csv")));
+  check_lengths(lc, "linear-conflict");
+  const std::string hint = "'npuzzle pdb build pdb:663 --goal blank-first'";
+  const auto first = plain.err.find(hint);
+  EXPECT_NE(first, std::string::npos) << plain.err;
+  EXPECT_EQ(plain.err.find(hint, first + 1), std::string::npos) << "the notice comes once:\n" << plain.err;
+  EXPECT_NE(slurp(path("lc.csv.json")).find("\"heuristic\": \"auto\""), std::string::npos);
+
+  ASSERT_EQ(npuzzle("pdb build pdb:555 --goal blank-first --threads 2" + pdbs).code, 0);
+  const CliResult with = npuzzle(batch + quote(path("555.csv")));
+  ASSERT_EQ(with.code, 0) << with.err;
+  EXPECT_NE(with.err.find("cached pdb:555"), std::string::npos) << with.err;
+  const auto p555 = read_csv(slurp(path("555.csv")));
+  check_lengths(p555, "pdb:555");
+  for (std::size_t i = 0; i < p555.size(); ++i) {
+    EXPECT_LT(std::stoull(p555[i][kExpanded]), std::stoull(lc[i][kExpanded])) << "instance " << korf[i].id;
+  }
+
+  ASSERT_EQ(npuzzle(batch + quote(path("555n.csv")) + " --no-reflect").code, 0);
+  check_lengths(read_csv(slurp(path("555n.csv"))), "pdb:555/no-reflect");
+  // A* does not take PDBs: auto stays with linear conflicts, silently.
+  const CliResult astar = npuzzle(batch + quote(path("astar.csv")) + " --algorithm astar --max-nodes 1");
+  EXPECT_EQ(read_csv(slurp(path("astar.csv"))).at(0)[kHeuristic], "linear-conflict");
+  EXPECT_EQ(astar.err.find("pdb"), std::string::npos) << astar.err;
+}
+
 // ---------------------------------------------------------------- goals
 
 // `--goal` overrides the file's `# goal:`; verify takes the goal from the sidecar.

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <thread>
 
+#include "batch/heuristic_choice.h"
 #include "batch/provenance.h"
 #include "batch/results_file.h"
 #include "core/solvability.h"
@@ -28,6 +29,7 @@ Goal resolve_goal(const RunConfig& config, const PuzzleFile& file) {
 }
 
 std::string heuristic_label(const RunConfig& config) {
+  if (config.auto_heuristic) return "auto";
   if (config.heuristic == HeuristicKind::kPdb) {
     return config.pdb_spec + (config.pdb_options.reflect ? "" : "/no-reflect");
   }
@@ -57,7 +59,18 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.cancel = cancel;
     options.limits.on_progress = std::move(on_progress);
     std::string pdb_error;
-    if (config.heuristic == HeuristicKind::kPdb) {
+    if (config.auto_heuristic) {
+      HeuristicChoice choice = choose_heuristic(record.rows, record.cols, goal, config.pdb_options,
+                                                config.algorithm != Algorithm::kAStar);
+      RunConfig chosen = config;
+      chosen.auto_heuristic = false;
+      chosen.heuristic = choice.kind;
+      chosen.pdb_spec = choice.pdb_spec;
+      row.heuristic = heuristic_label(chosen);
+      options.heuristic = choice.kind;
+      options.pdb = std::move(choice.pdb);
+      out.notice = std::move(choice.notice);
+    } else if (config.heuristic == HeuristicKind::kPdb) {
       // Loaded (or built) once per shape and goal, then shared by every puzzle.
       try {
         options.pdb = pdb::shared_additive(config.pdb_spec, record.rows, record.cols, goal, config.pdb_options);
@@ -295,6 +308,7 @@ int run_batch(const BatchConfig& c) {
                     const Outcome& o = job->outcome;
                     progress.add_done();
                     if (o.result.status == Status::kCancelled) return;  // left for --resume
+                    if (!o.notice.empty()) std::fprintf(stderr, "%s\n", o.notice.c_str());
                     if (!o.error.empty()) std::fprintf(stderr, "%s\n", o.error.c_str());
                     rows[job->index] = o.row;
                     written[job->index] = 1;

@@ -25,6 +25,7 @@ namespace npuzzle {
 struct RunConfig {
   Algorithm algorithm = Algorithm::kIdaStar;
   HeuristicKind heuristic = HeuristicKind::kLinearConflict;
+  bool auto_heuristic = false;         // --heuristic auto: choose_heuristic() per shape and goal
   std::string pdb_spec;                // "pdb:663" etc. when heuristic == kPdb
   pdb::AdditiveOptions pdb_options;    // cache directory, reflection
   double time_limit = 0;        // seconds per puzzle; 0 = none
@@ -35,13 +36,14 @@ struct RunConfig {
 };
 
 Goal resolve_goal(const RunConfig& config, const PuzzleFile& file);
-// The heuristic as the CSV names it: "linear-conflict", "pdb:663", ...
+// The heuristic as the CSV names it: "linear-conflict", "pdb:663", "auto", ...
 std::string heuristic_label(const RunConfig& config);
 
 struct Outcome {
   SolveResult result;
   CsvRow row;
   std::string error;  // "FILE:LINE: what", for invalid and unsolvable puzzles
+  std::string notice;  // the heuristic choice's one-time notice (heuristic_choice.h)
 };
 
 // Solves one record (or reports why it is invalid) and checks the solution

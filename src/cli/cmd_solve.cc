@@ -69,7 +69,7 @@ void print_text(const PuzzleRecord& record, Goal goal, const Outcome& o, const R
                 static_cast<unsigned long long>(r.generated));
     std::printf("  time:      %.6f s (%s, %s, initial h %d)\n", r.seconds,
                 std::string(algorithm_name(config.algorithm)).c_str(),
-                heuristic_label(config).c_str(), r.initial_h);
+                o.row.heuristic.c_str(), r.initial_h);
   }
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
     std::printf("  solution:  %s\n", o.row.solution.empty() ? "(already solved)" : o.row.solution.c_str());
@@ -127,6 +127,7 @@ int run_solve(const std::vector<std::string>& args) {
       const Outcome o = solve_puzzle(record, goal, config, nullptr, progress);
       if (show_progress && o.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
       // The text format explains an unsolvable board itself.
+      if (!o.notice.empty()) std::fprintf(stderr, "%s\n", o.notice.c_str());
       if (!o.error.empty() && (format == "princeton" || o.result.status != Status::kUnsolvable)) {
         std::fprintf(stderr, "%s\n", o.error.c_str());
       }

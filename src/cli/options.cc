@@ -14,9 +14,10 @@ void add_common_options(po::options_description& desc, CommonOptions& common) {
 
 void add_search_options(po::options_description& desc, SearchOptions& search) {
   desc.add_options()
-      ("heuristic", po::value(&search.heuristic)->default_value("linear-conflict"),
-       "hamming, manhattan, linear-conflict (Manhattan + linear conflicts), or additive pattern databases: "
-       "pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5) or pdb:1,2,3/4,5,6/7,8 (any partition)")
+      ("heuristic", po::value(&search.heuristic)->default_value("auto"),
+       "hamming, manhattan, linear-conflict (Manhattan + linear conflicts), additive pattern databases "
+       "(pdb:555, pdb:663, pdb:78 for 4x4, pdb:6666 for 5x5, or any partition like pdb:1,2,3/4,5,6/7,8), or "
+       "auto: the strongest PDB already cached for the board (78, 663, 555; 6666), else linear-conflict")
       ("pdb-dir", po::value(&search.pdb_dir), "pattern database cache (default $XDG_CACHE_HOME/npuzzle)")
       ("no-reflect", po::bool_switch(&search.no_reflect), "PDBs without the diagonal reflection")
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
@@ -54,17 +55,20 @@ ReadOptions read_options(const CommonOptions& common) {
 RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search) {
   RunConfig c;
   std::optional<HeuristicKind> h;
-  if (pdb::is_pdb_spec(search.heuristic)) {
+  c.pdb_options.reflect = !search.no_reflect;
+  c.pdb_options.cache.dir = search.pdb_dir;
+  if (search.heuristic == "auto") {
+    c.auto_heuristic = true;
+    h = HeuristicKind::kLinearConflict;  // until a board's shape and goal pick one
+  } else if (pdb::is_pdb_spec(search.heuristic)) {
     h = HeuristicKind::kPdb;
     c.pdb_spec = search.heuristic;
-    c.pdb_options.reflect = !search.no_reflect;
-    c.pdb_options.cache.dir = search.pdb_dir;
   } else {
     h = parse_heuristic(search.heuristic);
   }
   if (!h) {
     throw UsageError("unknown heuristic '" + search.heuristic +
-                     "' (expected hamming, manhattan, linear-conflict or pdb:...)");
+                     "' (expected auto, hamming, manhattan, linear-conflict or pdb:...)");
   }
   auto a = parse_algorithm(search.algorithm);
   if (!a) throw UsageError("unknown algorithm '" + search.algorithm + "' (expected ida or astar)");

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <charconv>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -222,6 +223,17 @@ std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows
     parts.push_back(load_or_build(Pattern(rows, cols, goal, part), options.cache).table);
   }
   return std::make_shared<const AdditivePdb>(std::string(spec), rows, cols, goal, std::move(parts), options.reflect);
+}
+
+bool additive_cached(std::string_view spec, int rows, int cols, Goal goal, const AdditiveOptions& options) {
+  const std::string dir = options.cache.dir.empty() ? default_cache_dir() : options.cache.dir;
+  for (const auto& part : partition_tiles(spec, rows, cols, goal)) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(dir + "/" + cache_file_name(Pattern(rows, cols, goal, part)), ec)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 std::shared_ptr<const AdditivePdb> shared_additive(std::string_view spec, int rows, int cols, Goal goal,

@@ -122,6 +122,10 @@ struct AdditiveOptions {
 std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows, int cols, Goal goal,
                                                  const AdditiveOptions& options = {});
 
+// True when every table of `spec` for this board and goal is in the cache
+// directory (not opened; a bad file shows up when it is loaded).
+bool additive_cached(std::string_view spec, int rows, int cols, Goal goal, const AdditiveOptions& options = {});
+
 // As load_additive, but the same (spec, board, goal, reflection, directory)
 // returns the same object for the life of the process. Thread-safe.
 std::shared_ptr<const AdditivePdb> shared_additive(std::string_view spec, int rows, int cols, Goal goal,
