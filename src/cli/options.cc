@@ -18,13 +18,18 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "hamming, manhattan, linear-conflict (Manhattan + linear conflicts), additive pattern databases "
        "(pdb:555, pdb:663, pdb:78 for 4x4, pdb:6666 for 5x5, or any partition like pdb:1,2,3/4,5,6/7,8), or "
        "auto: the strongest PDB already cached for the board (78, 663, 555; 6666), else linear-conflict")
-      ("pdb-dir", po::value(&search.pdb_dir), "pattern database cache (default $XDG_CACHE_HOME/npuzzle)")
-      ("no-reflect", po::bool_switch(&search.no_reflect), "PDBs without the diagonal reflection")
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value(0), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value(0),
        "MiB for one A* search (0 = half the physical memory)");
+  add_pdb_options(desc, search);
+}
+
+void add_pdb_options(po::options_description& desc, SearchOptions& search) {
+  desc.add_options()
+      ("pdb-dir", po::value(&search.pdb_dir), "pattern database cache (default $XDG_CACHE_HOME/npuzzle)")
+      ("no-reflect", po::bool_switch(&search.no_reflect), "PDBs without the diagonal reflection");
 }
 
 std::optional<Goal> goal_option(const CommonOptions& common) {

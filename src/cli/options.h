@@ -33,7 +33,7 @@ void add_common_options(po::options_description& desc, CommonOptions& common);
 
 // --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit.
 struct SearchOptions {
-  std::string heuristic = "linear-conflict";
+  std::string heuristic = "auto";
   std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
   bool no_reflect = false;
   std::string algorithm = "ida";
@@ -42,6 +42,8 @@ struct SearchOptions {
   std::uint64_t memory_mib = 0;
 };
 void add_search_options(po::options_description& desc, SearchOptions& search);
+// --pdb-dir and --no-reflect alone (part of add_search_options).
+void add_pdb_options(po::options_description& desc, SearchOptions& search);
 
 // Turns the parsed strings into a RunConfig; throws UsageError.
 RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search);
