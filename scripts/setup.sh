@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Everything a fresh Debian machine needs: installs the missing packages,
+# Everything a fresh Debian machine needs: installs the missing packages
+# (gnuplot-nox draws the plots of scripts/bench_report.sh),
 # then configures and builds npuzzle (Release) into build/.
 # Usage: scripts/setup.sh [extra cmake arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev)
+packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
