@@ -57,6 +57,7 @@ load_start=$(cut -d' ' -f1 /proc/loadavg)
 for spec in pdb:555 pdb:663 pdb:78; do
   "$bin" pdb build "$spec" --goal blank-first --threads 2 >&2
 done
+pdb_seconds=$(($(date +%s) - t0))
 
 # Datasets: NAME -> file in $raw.
 korf=$root/datasets/korf100.txt
@@ -113,12 +114,12 @@ fi
 
 # Collect into the tidy CSV and its provenance; check the lengths.
 status=0
-python3 - "$raw" "$report/$mode.csv" "$root" "$mode" "$started" "$t0" "$0 --$mode" "$load_start" <<'PY' || status=$?
+python3 - "$raw" "$report/$mode.csv" "$root" "$mode" "$started" "$t0" "$0 --$mode" "$load_start" "$pdb_seconds" <<'PY' || status=$?
 import csv, json, os, platform, subprocess, sys, time
 from collections import defaultdict
 from pathlib import Path
 
-raw, out, root, mode, started, t0, command, load_start = sys.argv[1:]
+raw, out, root, mode, started, t0, command, load_start, pdb_seconds = sys.argv[1:]
 raw, out, root = Path(raw), Path(out), Path(root)
 
 def table(path):
@@ -197,6 +198,7 @@ provenance = {
     "start_time": started,
     "end_time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     "wall_seconds": round(time.time() - int(t0), 1),
+    "pdb_build_seconds": int(pdb_seconds),  # building (or finding cached) pdb:555, pdb:663, pdb:78
     "threads": sorted({r["threads"] for r in run_info}),
     "load_average": {"start": float(load_start), "end": round(os.getloadavg()[0], 2)},
     "columns": list(rows[0]),
