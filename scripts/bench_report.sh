@@ -5,13 +5,13 @@
 #
 # Usage: scripts/bench_report.sh [--quick | --full]      (default --quick)
 #
-#   --quick  (about 2 minutes on 2 cores) Korf's first 25 15-puzzles with
+#   --quick  (30-40 seconds on 2 cores) Korf's first 25 15-puzzles with
 #            linear-conflict and pdb:555, pdb:663, pdb:78 with and without
 #            reflection, manhattan on the 15 of them Korf (1985) needed fewer
 #            than 1.1e8 nodes for; 1000 random 3x3 boards (seed 1) with
 #            manhattan and linear-conflict; linear-conflict on Korf's 25
 #            again on 2 threads.
-#   --full   (about 11 minutes on 2 cores, see results/README.md) Korf's 100
+#   --full   (about 8.5 minutes on 2 cores, see results/README.md) Korf's 100
 #            with manhattan, linear-conflict and the three PDBs with and
 #            without reflection; all 181,440 3x3 boards with manhattan and
 #            linear-conflict; 100 random 4x4 boards (gen --seed 2026,
