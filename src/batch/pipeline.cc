@@ -54,6 +54,7 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.seconds = config.time_limit;
     options.limits.max_nodes = config.max_nodes;
     options.limits.memory_bytes = config.memory_bytes;
+    options.limits.memory_budget = config.budget.get();
     options.limits.cancel = cancel;
     options.limits.on_progress = std::move(on_progress);
     std::string pdb_error;
@@ -155,6 +156,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, Goal goal, i
   o.add("time_limit_seconds", c.run.time_limit);
   o.add("max_nodes", c.run.max_nodes);
   o.add("memory_limit_bytes", run.memory_bytes);
+  if (run.budget) o.add("memory_budget_bytes", run.budget->limit());
   o.add("threads", threads);
   o.add("resume", c.resume);
   return o;
@@ -182,6 +184,7 @@ void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int th
   j.add("total_expanded", totals.expanded);
   j.add("total_generated", totals.generated);
   j.add("search_seconds", totals.search_seconds);
+  if (run.budget) j.add("memory_budget_peak_bytes", run.budget->peak());
   j.add("wall_seconds", wall);
   struct stat st {};
   if (stat(c.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return;  // OUT is a pipe or a device

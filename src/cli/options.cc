@@ -23,7 +23,10 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value(0), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value(0),
-       "MiB for one A* search (0 = half the physical memory)");
+       "MiB for one A* search (0 = half the physical memory, shared by the batch's threads)")
+      ("memory-budget", po::value(&search.budget_mib)->default_value(0),
+       "MiB for pattern databases and all A* searches together, checked before each large allocation "
+       "(0 = the physical memory)");
 }
 
 std::optional<Goal> goal_option(const CommonOptions& common) {
@@ -73,7 +76,13 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   c.algorithm = *a;
   c.time_limit = search.time_limit;
   c.max_nodes = search.max_nodes;
+  constexpr std::uint64_t kMaxMib = std::uint64_t{1} << 40;  // 1 EiB: larger values would overflow in bytes
+  if (search.memory_mib > kMaxMib || search.budget_mib > kMaxMib) {
+    throw UsageError("--memory-limit and --memory-budget take at most " + std::to_string(kMaxMib) + " MiB");
+  }
   c.memory_bytes = search.memory_mib << 20;
+  c.budget = std::make_shared<MemoryBudget>(search.budget_mib << 20);
+  c.pdb_options.cache.budget = c.budget;
   c.goal_override = goal_option(common);
   c.notation = notation_option(common).value_or(Notation::kBlank);
   if (common.threads < 0) throw UsageError("--threads must not be negative");

@@ -31,7 +31,7 @@ struct CommonOptions {
 
 void add_common_options(po::options_description& desc, CommonOptions& common);
 
-// --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit.
+// --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit, --memory-budget.
 struct SearchOptions {
   std::string heuristic = "linear-conflict";
   std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
@@ -40,6 +40,7 @@ struct SearchOptions {
   double time_limit = 0;
   std::uint64_t max_nodes = 0;
   std::uint64_t memory_mib = 0;
+  std::uint64_t budget_mib = 0;
 };
 void add_search_options(po::options_description& desc, SearchOptions& search);
 

@@ -535,12 +535,30 @@ CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
     }
     LockFile lock(result.path + ".lock");
     if (!exists(result.path)) {  // nobody built it while we waited for the lock
+      const MemoryReservation arrays(options.budget, build_memory_bytes(pattern),
+                                     "building the pattern database " + pattern.describe());
       PatternDb table = build_pdb(pattern, options.build, &result.stats);
       write_pdb_file(result.path, table, WriteInfo{options.creator, result.stats.seconds});
       result.built = true;
     }
   }
+  // The mapping is paged in as the search touches it, all of it in the end.
+  MemoryReservation mapped;
+  if (options.budget) {
+    mapped = MemoryReservation(options.budget, read_pdb_info(result.path).file_bytes,
+                               "the pattern database " + result.path);
+  }
   result.table = load_pdb_file(result.path, &pattern, options.load);
+  if (mapped.bytes() != 0) {
+    // The reservation lives exactly as long as the table: both sit in one
+    // holder that the returned pointer owns (an aliasing shared_ptr).
+    struct Holder {
+      std::shared_ptr<const PatternDb> table;
+      MemoryReservation reservation;
+    };
+    auto holder = std::make_shared<Holder>(Holder{result.table, std::move(mapped)});
+    result.table = std::shared_ptr<const PatternDb>(holder, holder->table.get());
+  }
   register_table(result.path, result.table);
   return result;
 }
