@@ -1,7 +1,7 @@
 // Crash safety and resource limits of `batch`, end to end (build/npuzzle):
 // SIGKILL and SIGINT/SIGTERM at random points followed by --resume, write
 // errors (a full disk, a file size limit, a closed pipe), a second signal,
-// and the memory budget.
+// the memory budget, and the PDB cache under concurrent and killed builds.
 //
 // Ground truth: the rows of an uninterrupted run of the same command (every
 // column but `seconds`: node counts do not depend on threads or timing, and
@@ -381,6 +381,59 @@ TEST_F(Reliability, PdbBuildIsRefusedBeforeAllocatingPastTheBudget) {
     if (entry.path().extension() == ".pdb") {
       EXPECT_LT(entry.file_size(), 1u << 20) << entry.path() << " was built";
     }
+  }
+}
+
+// ---------------------------------------------------------------- PDB cache
+
+// Two processes asking for the same missing table: one builds it, the
+// other waits for the build lock and then loads it.
+TEST_F(Reliability, TwoProcessesBuildingOnePdbBuildItOnce) {
+  const std::string dir = path("pdbs");
+  const std::string build = "pdb build pdb:1,2,3,4,5 --size 4x4 --threads 1 --pdb-dir " + quote(dir);
+  const pid_t a = start(build + " >" + quote(path("a.txt")) + " 2>&1");
+  const pid_t b = start(build + " >" + quote(path("b.txt")) + " 2>&1");
+  ASSERT_GT(a, 0);
+  ASSERT_GT(b, 0);
+  const Ended ea = wait_for(a);
+  const Ended eb = wait_for(b);
+  EXPECT_TRUE(ea.exited && ea.code == 0) << slurp(path("a.txt"));
+  EXPECT_TRUE(eb.exited && eb.code == 0) << slurp(path("b.txt"));
+  const std::string both = slurp(path("a.txt")) + slurp(path("b.txt"));
+  auto count = [&](const std::string& what) {
+    int n = 0;
+    for (std::size_t at = both.find(what); at != std::string::npos; at = both.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(" built in "), 1) << both;
+  EXPECT_EQ(count("cached\n"), 1) << both;
+  const CliResult v = npuzzle("pdb verify " + quote(dir + "/4x4-blank-last-1-2-3-4-5.pdb"));
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+}
+
+// kill -9 during a build (at a random point after it took the lock): the
+// next build succeeds, the table verifies, and no temporary is left.
+TEST_F(Reliability, PdbBuildKilledHalfWayIsRebuiltCleanly) {
+  const unsigned seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937 rng(seed);
+  const std::string dir = path("pdbs");
+  const std::string name = "4x4-blank-last-1-2-3-4-5-6.pdb";
+  const std::string build = "pdb build pdb:1,2,3,4,5,6 --size 4x4 --threads 1 --pdb-dir " + quote(dir);
+  const pid_t pid = start(build + " >/dev/null 2>&1");
+  ASSERT_GT(pid, 0);
+  std::optional<Ended> early = wait_until(pid, [&] { return fs::exists(dir + "/" + name + ".lock"); });
+  if (!early) {
+    usleep(rng() % 400'000);
+    kill(pid, SIGKILL);
+    wait_for(pid);
+  }
+  const CliResult again = npuzzle(build);
+  EXPECT_EQ(again.code, 0) << again.out << again.err;
+  const CliResult v = npuzzle("pdb verify " + quote(dir + "/" + name));
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
   }
 }
 
