@@ -304,6 +304,34 @@ TEST_F(Reliability, SecondSignalCancelsThePuzzlesInFlight) {
   EXPECT_TRUE(exercised) << "the hard puzzle was never in flight when the signal came";
 }
 
+// Rows written with another goal, notation, algorithm or heuristic are not
+// mixed into the file: --resume refuses before touching it.
+TEST_F(Reliability, ResumeRefusesRowsOfOtherOptionsAndLeavesTheFileAlone) {
+  spit(path("p.txt"), "a 1 2 3 4 5 6 0 7 8\nb 1 2 3 4 5 6 7 0 8\n");
+  const std::string in = quote(path("p.txt"));
+  const std::string out = path("out.csv");
+  ASSERT_EQ(npuzzle("batch --notation tile -i " + in + " -o " + quote(out)).code, 0);
+  const std::string before = slurp(out);
+  const CliResult r = npuzzle("batch --resume -i " + in + " -o " + quote(out));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(out + ": cannot resume: its rows were written with --notation tile, this run has blank"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(slurp(out), before);
+  const CliResult h = npuzzle("batch --resume --notation tile --heuristic manhattan -i " + in + " -o " + quote(out));
+  EXPECT_EQ(h.code, 2);
+  EXPECT_NE(h.err.find("--heuristic linear-conflict, this run has manhattan"), std::string::npos) << h.err;
+  EXPECT_EQ(slurp(out), before);
+  // The same options (other limits and threads are fine) resume.
+  const CliResult same = npuzzle("batch --resume --notation tile --threads 1 --max-nodes 100 -i " + in + " -o " +
+                                 quote(out));
+  EXPECT_EQ(same.code, 0) << same.err;
+  const auto rows = read_csv(slurp(out));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0][kSolution], "LL");
+  EXPECT_EQ(rows[1][kSolution], "L");
+}
+
 // ---------------------------------------------------------------- write errors
 
 TEST_F(Reliability, FullDiskIsReported) {

@@ -220,6 +220,29 @@ void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int th
   }
 }
 
+// Why OUT's earlier rows cannot be resumed by this run, or "". Rows are
+// only comparable (and `verify`, which reads the notation and goal from the
+// sidecar, only right) when the goal, notation, algorithm and heuristic are
+// the same; limits and threads may change.
+std::string resume_mismatch(const BatchConfig& c, Goal goal) {
+  const std::string sidecar = read_sidecar(c.output + ".json");
+  if (sidecar.empty()) return {};
+  const std::pair<const char*, std::string> ours[] = {
+      {"goal", std::string(goal_name(goal))},
+      {"notation", std::string(notation_name(c.run.notation))},
+      {"algorithm", std::string(algorithm_name(c.run.algorithm))},
+      {"heuristic", heuristic_label(c.run)},
+  };
+  for (const auto& [key, value] : ours) {
+    const auto earlier = find_json_string(sidecar, key);
+    if (earlier && *earlier != value) {
+      return "its rows were written with --" + std::string(key) + " " + *earlier + ", this run has " + value +
+             " (resume with the same --goal, --notation, --algorithm and --heuristic, or write a new file)";
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 int run_batch(const BatchConfig& c) {
@@ -237,6 +260,13 @@ int run_batch(const BatchConfig& c) {
   // A* searches run side by side: by default they share the safe half of RAM.
   RunConfig run = c.run;
   if (run.memory_bytes == 0) run.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(threads);
+
+  if (c.resume) {
+    if (std::string why = resume_mismatch(c, goal); !why.empty()) {
+      std::fprintf(stderr, "npuzzle: %s: cannot resume: %s\n", c.output.c_str(), why.c_str());
+      return 2;
+    }
+  }
 
   // From here on a signal or a broken pipe no longer kills the process: the
   // output is always left as a valid CSV with a summary.

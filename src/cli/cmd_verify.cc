@@ -10,22 +10,6 @@
 #include "io/json.h"
 
 namespace npuzzle::cli {
-namespace {
-
-// A sidecar holds a few kilobytes; more than kMaxSidecarBytes is not one of ours.
-constexpr std::size_t kMaxSidecarBytes = std::size_t{1} << 20;
-
-std::string read_sidecar(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::string text(kMaxSidecarBytes, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-}  // namespace
-
 int run_verify(const std::vector<std::string>& args) {
   CommonOptions common;
   std::string input;
