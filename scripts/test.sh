@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone on a fresh Debian machine:
+#   1. scripts/setup.sh: installs what is missing, builds build/ (Release);
+#   2. the GoogleTest suite on build/;
+#   3. ASan + UBSan (build-asan/): the reader, core, CLI and crash-safety tests;
+#   4. TSan (build-tsan/): the batch pipeline, progress bar and signal tests;
+#   5. the two libFuzzer targets (build-fuzz/), NPUZZLE_FUZZ_SECONDS each (60).
+# NPUZZLE_JOBS sets the parallel jobs (default: all cores). Stops at the
+# first failure; prints how long each step took.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+jobs=${NPUZZLE_JOBS:-$(nproc)}
+export NPUZZLE_JOBS=$jobs
+fuzz_seconds=${NPUZZLE_FUZZ_SECONDS:-60}
+timings=()
+step() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  echo "==== test.sh: $name" >&2
+  "$@"
+  timings+=("$(printf '%-34s %5d s' "$name" $((SECONDS - start)))")
+}
+
+step "set-up and Release build" scripts/setup.sh
+step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
+# The exhaustive sweeps and the Korf runs are left to the Release suite.
+step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
+  "core_test reader_test cli_test reliability_test" 'BfsGroundTruth'
+step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test" \
+  'CliRoundTrip|CliTamper|GenDistance|MillionCell'
+step "fuzzing, ${fuzz_seconds} s per target" scripts/fuzz.sh "$fuzz_seconds"
+
+echo "==== test.sh: all passed" >&2
+printf '%s\n' "${timings[@]}" >&2
