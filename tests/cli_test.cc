@@ -123,6 +123,14 @@ TEST_F(Cli, ExitCodesForUsageErrors) {
   EXPECT_EQ(npuzzle("batch -i " + p + " -o " + quote(path("no/such/dir/o.csv"))).code, 2);
   spit(path("not.csv"), "a,b,c\n");
   EXPECT_EQ(npuzzle("verify -i " + p + " -r " + quote(path("not.csv"))).code, 2);
+  // Numbers out of range, which an unsigned read would wrap around.
+  for (const char* bad : {"--max-nodes -1", "--max-nodes 18446744073709551616", "--max-nodes 1e6",
+                          "--memory-limit -1", "--memory-budget 1099511627777", "--time-limit -1",
+                          "--time-limit nan", "--grace -1", "--grace nan"}) {
+    const CliResult r = npuzzle("batch -i " + p + " -o " + o + " " + bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(r.err.find("npuzzle batch: "), 0u) << bad << ": " << r.err;
+  }
 }
 
 TEST_F(Cli, BatchReadsStandardInput) {
