@@ -15,7 +15,9 @@ build="$root/$2"
 read -r -a binaries <<<"$3"
 exclude=${4:-}
 jobs=${NPUZZLE_JOBS:-$(nproc)}
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUZZLE_SANITIZE="$sanitizers" \
+# -O1, as the sanitizers advise: fast enough to run, quicker to compile than -O2.
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DNPUZZLE_SANITIZE="$sanitizers" \
   -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target npuzzle "${binaries[@]}"
 export ASAN_OPTIONS="exitcode=86:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
