@@ -501,6 +501,14 @@ TEST_F(CliTamper, LengthChangedFails) {
   EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
 }
 
+// Found by verify_fuzz: a length with a leading zero used to pass as the number.
+TEST_F(CliTamper, LengthWithALeadingZeroFails) {
+  tamper(kLength, [](const std::string& s) { return "0" + s; });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
 TEST_F(CliTamper, MissingRowFails) {
   auto lines = lines_of(csv_);
   lines.erase(lines.begin() + 100);

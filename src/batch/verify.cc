@@ -8,9 +8,11 @@
 namespace npuzzle {
 namespace {
 
-// A non-negative decimal of at most 18 digits (so it cannot overflow).
+// A non-negative decimal of at most 18 digits (so it cannot overflow), in
+// the one form npuzzle writes: no sign, no leading zero (found by
+// verify_fuzz: "02" passed as 2, so an edited row verified).
 bool parse_count(const std::string& text, long long* value) {
-  if (text.empty() || text.size() > 18) return false;
+  if (text.empty() || text.size() > 18 || (text.size() > 1 && text[0] == '0')) return false;
   long long v = 0;
   for (char c : text) {
     if (c < '0' || c > '9') return false;
