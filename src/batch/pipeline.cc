@@ -10,7 +10,6 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <thread>
@@ -314,10 +313,11 @@ int run_batch(const BatchConfig& c) {
       if (!deadline && g_signal_count.load() > 0) {
         deadline = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                              std::chrono::duration<double>(c.grace_seconds));
-        std::fprintf(stderr,
-                     "\nnpuzzle: %s: no new puzzles; those in flight may finish for %g s (signal again to stop "
-                     "them now)\n",
-                     strsignal(g_signal.load()), c.grace_seconds);
+        char grace[32];
+        std::snprintf(grace, sizeof grace, "%g", c.grace_seconds);
+        progress.print(std::string("npuzzle: ") + (g_signal.load() == SIGTERM ? "SIGTERM" : "SIGINT") +
+                       ": no new puzzles; those in flight may finish for " + grace +
+                       " s (signal again to stop them now)");
       }
       if (output_failed.load() || g_signal_count.load() > 1 || (deadline && now >= *deadline)) {
         cancel.store(true);
