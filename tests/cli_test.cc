@@ -27,111 +27,11 @@
 #include "core/ranking.h"
 #include "core/solvability.h"
 #include "search/bfs.h"
+#include "cli_support.h"
 #include "test_support.h"
 
 namespace npuzzle {
 namespace {
-
-namespace fs = std::filesystem;
-
-const std::string kBinary = NPUZZLE_BINARY;
-const std::string kHeader =
-    "id,rows,cols,status,length,lower_bound,expanded,generated,seconds,algorithm,heuristic,solution";
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void spit(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') {
-      q += "'\\''";
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
-
-struct CliResult {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-// A fresh directory per test, removed afterwards.
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/npuzzle-cli-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
-
-  // Runs `npuzzle ARGS` (ARGS is shell text) with stdin from `stdin_file` if given.
-  CliResult npuzzle(const std::string& args, const std::string& stdin_file = "") {
-    const std::string out = path("stdout.txt");
-    const std::string err = path("stderr.txt");
-    std::string command = quote(kBinary) + " " + args + " >" + quote(out) + " 2>" + quote(err);
-    command += " <" + (stdin_file.empty() ? std::string("/dev/null") : quote(stdin_file));
-    const int status = std::system(command.c_str());
-    CliResult r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  std::string dir_;
-};
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// A CSV row split on commas (the rows here never need quoting).
-using Row = std::vector<std::string>;
-enum Col { kId, kRows, kCols, kStatus, kLength, kLowerBound, kExpanded, kGenerated, kSeconds, kAlgorithm,
-           kHeuristic, kSolution };
-
-std::vector<Row> read_csv(const std::string& text, std::string* header = nullptr) {
-  std::vector<Row> rows;
-  const auto lines = lines_of(text);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (i == 0) {
-      if (header) *header = lines[0];
-      continue;
-    }
-    if (lines[i].empty()) continue;
-    Row row;
-    std::size_t start = 0;
-    for (std::size_t comma; (comma = lines[i].find(',', start)) != std::string::npos; start = comma + 1) {
-      row.push_back(lines[i].substr(start, comma - start));
-    }
-    row.push_back(lines[i].substr(start));
-    EXPECT_EQ(row.size(), 12u) << lines[i];
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 // The puzzles of a `gen` file (lines format with IDs), by ID.
 std::map<std::string, std::vector<std::uint32_t>> read_gen(const std::string& text) {
@@ -195,11 +95,6 @@ void check_batch_against_bfs(const std::string& gen_text, const std::string& csv
   }
 }
 
-std::string closing_line(const std::string& out) {
-  const auto lines = lines_of(out);
-  return lines.empty() ? "" : lines.back();
-}
-
 // ---------------------------------------------------------------- exit codes
 
 TEST_F(Cli, ExitCodesForUsageErrors) {
@@ -228,6 +123,14 @@ TEST_F(Cli, ExitCodesForUsageErrors) {
   EXPECT_EQ(npuzzle("batch -i " + p + " -o " + quote(path("no/such/dir/o.csv"))).code, 2);
   spit(path("not.csv"), "a,b,c\n");
   EXPECT_EQ(npuzzle("verify -i " + p + " -r " + quote(path("not.csv"))).code, 2);
+  // Numbers out of range, which an unsigned read would wrap around.
+  for (const char* bad : {"--max-nodes -1", "--max-nodes 18446744073709551616", "--max-nodes 1e6",
+                          "--memory-limit -1", "--memory-budget 1099511627777", "--time-limit -1",
+                          "--time-limit nan", "--grace -1", "--grace nan"}) {
+    const CliResult r = npuzzle("batch -i " + p + " -o " + o + " " + bad);
+    EXPECT_EQ(r.code, 2) << bad;
+    EXPECT_EQ(r.err.find("npuzzle batch: "), 0u) << bad << ": " << r.err;
+  }
 }
 
 TEST_F(Cli, BatchReadsStandardInput) {
@@ -598,6 +501,14 @@ TEST_F(CliTamper, LengthChangedFails) {
   EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
 }
 
+// Found by verify_fuzz: a length with a leading zero used to pass as the number.
+TEST_F(CliTamper, LengthWithALeadingZeroFails) {
+  tamper(kLength, [](const std::string& s) { return "0" + s; });
+  const CliResult v = verify();
+  EXPECT_EQ(v.code, 1);
+  EXPECT_EQ(closing_line(v.out), "199 passed, 1 failed");
+}
+
 TEST_F(CliTamper, MissingRowFails) {
   auto lines = lines_of(csv_);
   lines.erase(lines.begin() + 100);
@@ -687,14 +598,9 @@ TEST_F(Cli, InterruptedBatchKeepsItsRowsAndResumes) {
   spit(path("in.txt"), input);
 
   const std::string csv = path("out.csv");
-  const std::string command = "exec " + quote(kBinary) + " batch --threads 1 --grace 0 --heuristic manhattan -i " +
-                              quote(path("in.txt")) + " -o " + quote(csv) + " 2>" + quote(path("err.txt"));
-  const pid_t pid = fork();
+  const pid_t pid = start("batch --threads 1 --grace 0 --heuristic manhattan -i " + quote(path("in.txt")) + " -o " +
+                          quote(csv) + " 2>" + quote(path("err.txt")));
   ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
   // Wait for the four easy rows before the hard puzzle, then interrupt.
   bool ready = false;
   for (int i = 0; i < 600 && !ready; ++i) {
@@ -702,11 +608,10 @@ TEST_F(Cli, InterruptedBatchKeepsItsRowsAndResumes) {
     if (!ready) usleep(50'000);
   }
   kill(pid, SIGINT);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  const Ended ended = wait_for(pid);
   ASSERT_TRUE(ready) << "the easy rows never appeared";
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << slurp(path("err.txt"));
+  ASSERT_TRUE(ended.exited);
+  EXPECT_EQ(ended.code, 128 + SIGINT) << slurp(path("err.txt"));
   // The four rows before the hard puzzle are complete; it is not there (it was
   // in flight); puzzles after it may have completed in flight too.
   const auto kept = read_csv(slurp(csv));

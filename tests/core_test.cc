@@ -6,13 +6,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <map>
 #include <numeric>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "core/board.h"
+#include "core/memory_budget.h"
 #include "core/notation.h"
 #include "core/ranking.h"
 #include "core/solvability.h"
@@ -652,6 +655,66 @@ TEST(Replay, CheckSolution) {
   EXPECT_NE(check_solution(start, *parse_moves("rdrdd", Notation::kBlank), Goal::kBlankLast), "");
   EXPECT_NE(check_solution(start, *parse_moves("u", Notation::kBlank), Goal::kBlankLast), "");
   EXPECT_EQ(check_solution(Board::solved(3, 3, Goal::kBlankFirst), {}, Goal::kBlankFirst), "");
+}
+
+// ---------------------------------------------------------------- memory budget
+
+TEST(MemoryBudget, ReservesUpToTheLimitAndNoFurther) {
+  MemoryBudget budget(1000);
+  EXPECT_EQ(budget.limit(), 1000u);
+  EXPECT_TRUE(budget.try_reserve(600));
+  EXPECT_FALSE(budget.try_reserve(401));
+  EXPECT_EQ(budget.used(), 600u);
+  EXPECT_TRUE(budget.try_reserve(400));
+  EXPECT_FALSE(budget.try_reserve(1));
+  budget.release(600);
+  EXPECT_EQ(budget.used(), 400u);
+  EXPECT_EQ(budget.peak(), 1000u);
+  EXPECT_FALSE(budget.try_reserve(~std::uint64_t{0}));  // no wrap-around
+  EXPECT_EQ(budget.used(), 400u);
+}
+
+TEST(MemoryBudget, ZeroMeansThePhysicalMemory) {
+  EXPECT_EQ(MemoryBudget(0).limit(), physical_memory());
+  EXPECT_GT(physical_memory(), std::uint64_t{64} << 20);
+}
+
+TEST(MemoryBudget, ReservationsGiveBackTheirBytesAndRefusalsNameWhat) {
+  auto budget = std::make_shared<MemoryBudget>(std::uint64_t{3} << 20);
+  {
+    MemoryReservation a(budget, std::uint64_t{2} << 20, "table A");
+    EXPECT_EQ(budget->used(), std::uint64_t{2} << 20);
+    MemoryReservation moved = std::move(a);
+    EXPECT_EQ(a.bytes(), 0u);
+    EXPECT_EQ(budget->used(), std::uint64_t{2} << 20);
+    try {
+      MemoryReservation b(budget, std::uint64_t{2} << 20, "table B");
+      FAIL() << "2 MiB more fit in a 3 MiB budget holding 2 MiB";
+    } catch (const MemoryBudgetError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "table B needs 2.0 MiB, but the memory budget of 3.0 MiB has only 1.0 MiB free (2.0 MiB in use); "
+                "raise --memory-budget");
+    }
+  }
+  EXPECT_EQ(budget->used(), 0u);
+  MemoryReservation none(nullptr, std::uint64_t{1} << 40, "anything");  // no budget: nothing is counted
+  EXPECT_EQ(none.bytes(), 0u);
+}
+
+// Threads racing for the last bytes never overshoot: exactly limit/unit
+// reservations succeed.
+TEST(MemoryBudget, ConcurrentReservationsNeverPassTheLimit) {
+  MemoryBudget budget(1000 * 64);
+  std::atomic<int> granted{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 1000; ++i) granted += budget.try_reserve(64) ? 1 : 0;
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(granted.load(), 1000);
+  EXPECT_EQ(budget.used(), budget.limit());
 }
 
 }  // namespace

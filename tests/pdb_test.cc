@@ -27,6 +27,7 @@
 //   - XXH64 against the specification's test vectors.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -794,6 +795,30 @@ TEST(Cache, TwoThreadsBuildingTheSameTableLeaveOneValidFile) {
     const auto loaded = load_pdb_file(path, &pattern, LoadOptions{Verify::kAlways});
     EXPECT_TRUE(std::equal(expected.begin(), expected.end(), loaded->data()));
   }
+}
+
+// A build killed half-way leaves its temporary behind; the next build of
+// the same table removes it (its process is gone), but never the temporary
+// of a live process.
+TEST(Cache, TemporariesOfDeadBuildersAreRemovedByTheNextBuild) {
+  TempDir dir;
+  CacheOptions options;
+  options.dir = dir.path();
+  const Pattern pattern(3, 3, Goal::kBlankLast, {1, 2, 5});
+  const std::string path = dir.file(cache_file_name(pattern));
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) _exit(0);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);  // reaped: no process has this id now
+  const std::string dead = path + ".tmp." + std::to_string(child) + ".0";
+  const std::string live = path + ".tmp." + std::to_string(getpid()) + ".7";
+  for (const std::string& p : {dead, live}) std::ofstream(p) << "half a table";
+  const CacheResult r = load_or_build(pattern, options);
+  EXPECT_TRUE(r.built);
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(verify_pdb_file(path).ok);
 }
 
 }  // namespace

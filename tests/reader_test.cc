@@ -339,6 +339,59 @@ TEST(LinesFormat, ReadsTheShippedKorfFile) {
   }
 }
 
+// The bounds of reader.h, at and just past each one. The numbers are
+// written out here, not taken from the constants, so that a change to a
+// documented maximum has to change this test too.
+TEST(Bounds, DocumentedValues) {
+  EXPECT_EQ(kMaxCells, 1048576);
+  EXPECT_EQ(kMaxLineTokens, 1048577u);
+  EXPECT_EQ(kMaxLineBytes, 67108864u);
+  EXPECT_EQ(kMaxPuzzles, 16777216u);
+}
+
+TEST(Bounds, BoundedLineReaderKeepsTheFirstBytesAndSkipsTheRest) {
+  std::istringstream in("abcdefgh\nxy\nlast");
+  std::string line;
+  bool too_long = true;
+  ASSERT_TRUE(read_bounded_line(in, line, 4, &too_long));
+  EXPECT_EQ(line, "abcd");
+  EXPECT_TRUE(too_long);
+  ASSERT_TRUE(read_bounded_line(in, line, 4, &too_long));
+  EXPECT_EQ(line, "xy");
+  EXPECT_FALSE(too_long);
+  ASSERT_TRUE(read_bounded_line(in, line, 4, &too_long));  // no final newline
+  EXPECT_EQ(line, "last");
+  EXPECT_FALSE(read_bounded_line(in, line, 4, &too_long));
+}
+
+TEST(Bounds, TooManyNumbersOnALineIsOneInvalidRecord) {
+  // 2^20 + 2 tokens: one more than an ID and the largest board.
+  std::string line;
+  line.reserve(3 * 1048578);
+  for (int i = 0; i < 1048578; ++i) line += "1 ";
+  g_largest_allocation = 0;
+  const PuzzleFile f = read("1 2 3 4 5 6 7 8 0\n" + line + "\n" + "1 2 3 4 5 6 7 0 8\n");
+  ASSERT_EQ(f.puzzles.size(), 3u);
+  expect_board(f.puzzles[0], 3, 3, "1 2 3 4 5 6 7 8 0", "1", 1);
+  expect_error(f.puzzles[1], 2, "more than 1048577 numbers");
+  expect_board(f.puzzles[2], 3, 3, "1 2 3 4 5 6 7 0 8", "3", 3);
+  // The token list stops at the bound: 1048578 views of 16 bytes, rounded
+  // up by vector growth, never one per byte of the line.
+  EXPECT_LT(g_largest_allocation.load(), std::size_t{64} << 20);
+}
+
+TEST(Bounds, OverlongLineInAGridIsReportedOnItsLine) {
+  std::string text = "3\n1 2 3\n";
+  text += std::string(kMaxLineBytes + 5, '7');
+  text += "\n7 8 0\n" + std::string(kPuzzle04);
+  const PuzzleFile f = read(text);
+  ASSERT_EQ(f.puzzles.size(), 2u);
+  EXPECT_FALSE(f.puzzles[0].board.has_value());
+  EXPECT_EQ(f.puzzles[0].line, 1);
+  EXPECT_EQ(f.puzzles[0].error.rfind("in.txt:3: line is longer than 67108864 bytes", 0), 0u) << f.puzzles[0].error;
+  expect_board(f.puzzles[1], 3, 3, "0 1 3 4 2 5 7 8 6", "2", 5);
+}
+
 TEST(Reader, MissingFileThrowsInputError) {
   EXPECT_THROW(read_puzzle_file("/nonexistent/npuzzle/puzzles.txt", {}), InputError);
 }

@@ -494,6 +494,36 @@ TEST(Limits, AStarTinyMemoryCapSaysWhy) {
   expect_limit_bounds(r, k.optimal_length);
 }
 
+// The shared budget (SolveLimits::memory_budget) stops A* like its own cap
+// does, names itself, and gets every byte back when the search ends.
+TEST(Limits, AStarStopsAtTheSharedBudgetAndGivesItBack) {
+  const KorfInstance& k = hard_korf();
+  const Board b(4, 4, k.tiles);
+  MemoryBudget budget(std::uint64_t{4} << 20);
+  ASSERT_TRUE(budget.try_reserve(std::uint64_t{1} << 20));  // held by someone else
+  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
+  o.limits.memory_bytes = std::uint64_t{1} << 30;  // the cap is not what stops it
+  o.limits.memory_budget = &budget;
+  const SolveResult r = solve(b, o);
+  EXPECT_EQ(r.status, Status::kLimit);
+  EXPECT_EQ(r.message, "memory budget");
+  expect_limit_bounds(r, k.optimal_length);
+  EXPECT_EQ(budget.used(), std::uint64_t{1} << 20);
+  EXPECT_GT(budget.peak(), std::uint64_t{1} << 20);  // it did reserve, up to the budget and no further
+  EXPECT_LE(budget.peak(), budget.limit());
+  // A search that fits is unchanged by the budget: the same length and nodes.
+  const Board easy = board_of(4, 4, "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15");
+  SolveOptions plain = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kManhattan);
+  const SolveResult free = solve(easy, plain);
+  plain.limits.memory_budget = &budget;
+  const SolveResult counted = solve(easy, plain);
+  ASSERT_EQ(free.status, Status::kOptimal);
+  EXPECT_EQ(counted.status, Status::kOptimal);
+  EXPECT_EQ(counted.length, free.length);
+  EXPECT_EQ(counted.expanded, free.expanded);
+  EXPECT_EQ(budget.used(), std::uint64_t{1} << 20);
+}
+
 TEST(Limits, UnsolvableBoardsCostNoNodes) {
   std::mt19937_64 rng(13);
   const std::pair<int, int> shapes[] = {{2, 2}, {3, 3}, {4, 4}, {2, 5}, {5, 5}, {3, 4}};

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <thread>
 
+#include "batch/handoff.h"
 #include "batch/heuristic_choice.h"
 #include "batch/provenance.h"
 #include "batch/results_file.h"
@@ -56,6 +57,7 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.seconds = config.time_limit;
     options.limits.max_nodes = config.max_nodes;
     options.limits.memory_bytes = config.memory_bytes;
+    options.limits.memory_budget = config.budget.get();
     options.limits.cancel = cancel;
     options.limits.on_progress = std::move(on_progress);
     std::string pdb_error;
@@ -123,29 +125,49 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
 
 namespace {
 
+// The last SIGINT/SIGTERM and how many arrived; lock-free atomics are
+// async-signal-safe.
 std::atomic<int> g_signal{0};
+std::atomic<int> g_signal_count{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
-extern "C" void on_signal(int sig) { g_signal.store(sig); }
+extern "C" void on_signal(int sig) {
+  g_signal.store(sig);
+  g_signal_count.fetch_add(1);
+}
 
-// Installs SIGINT/SIGTERM handlers for the batch's lifetime.
+// For the batch's lifetime: SIGINT/SIGTERM are counted instead of killing
+// the process, and SIGPIPE and SIGXFSZ are ignored so that a closed pipe on
+// OUT or a file size limit is a write error (EPIPE, EFBIG) that is
+// reported, not a silent death.
 class SignalScope {
  public:
   SignalScope() {
     g_signal.store(0);
+    g_signal_count.store(0);
     struct sigaction action {};
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, &old_int_);
     sigaction(SIGTERM, &action, &old_term_);
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &old_pipe_);
+    sigaction(SIGXFSZ, &ignore, &old_xfsz_);
   }
   ~SignalScope() {
     sigaction(SIGINT, &old_int_, nullptr);
     sigaction(SIGTERM, &old_term_, nullptr);
+    sigaction(SIGPIPE, &old_pipe_, nullptr);
+    sigaction(SIGXFSZ, &old_xfsz_, nullptr);
   }
 
  private:
   struct sigaction old_int_ {};
   struct sigaction old_term_ {};
+  struct sigaction old_pipe_ {};
+  struct sigaction old_xfsz_ {};
 };
 
 struct Totals {
@@ -168,6 +190,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, Goal goal, i
   o.add("time_limit_seconds", c.run.time_limit);
   o.add("max_nodes", c.run.max_nodes);
   o.add("memory_limit_bytes", run.memory_bytes);
+  if (run.budget) o.add("memory_budget_bytes", run.budget->limit());
   o.add("threads", threads);
   o.add("resume", c.resume);
   return o;
@@ -195,6 +218,7 @@ void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int th
   j.add("total_expanded", totals.expanded);
   j.add("total_generated", totals.generated);
   j.add("search_seconds", totals.search_seconds);
+  if (run.budget) j.add("memory_budget_peak_bytes", run.budget->peak());
   j.add("wall_seconds", wall);
   struct stat st {};
   if (stat(c.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return;  // OUT is a pipe or a device
@@ -206,6 +230,29 @@ void write_sidecar(const BatchConfig& c, const RunConfig& run, Goal goal, int th
   if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) {
     std::fprintf(stderr, "npuzzle: warning: could not write %s\n", path.c_str());
   }
+}
+
+// Why OUT's earlier rows cannot be resumed by this run, or "". Rows are
+// only comparable (and `verify`, which reads the notation and goal from the
+// sidecar, only right) when the goal, notation, algorithm and heuristic are
+// the same; limits and threads may change.
+std::string resume_mismatch(const BatchConfig& c, Goal goal) {
+  const std::string sidecar = read_sidecar(c.output + ".json");
+  if (sidecar.empty()) return {};
+  const std::pair<const char*, std::string> ours[] = {
+      {"goal", std::string(goal_name(goal))},
+      {"notation", std::string(notation_name(c.run.notation))},
+      {"algorithm", std::string(algorithm_name(c.run.algorithm))},
+      {"heuristic", heuristic_label(c.run)},
+  };
+  for (const auto& [key, value] : ours) {
+    const auto earlier = find_json_string(sidecar, key);
+    if (earlier && *earlier != value) {
+      return "its rows were written with --" + std::string(key) + " " + *earlier + ", this run has " + value +
+             " (resume with the same --goal, --notation, --algorithm and --heuristic, or write a new file)";
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -226,6 +273,16 @@ int run_batch(const BatchConfig& c) {
   RunConfig run = c.run;
   if (run.memory_bytes == 0) run.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(threads);
 
+  if (c.resume) {
+    if (std::string why = resume_mismatch(c, goal); !why.empty()) {
+      std::fprintf(stderr, "npuzzle: %s: cannot resume: %s\n", c.output.c_str(), why.c_str());
+      return 2;
+    }
+  }
+
+  // From here on a signal or a broken pipe no longer kills the process: the
+  // output is always left as a valid CSV with a summary.
+  SignalScope signals;
   std::unique_ptr<ResultsFile> results;
   try {
     results = std::make_unique<ResultsFile>(c.output, c.resume);
@@ -252,7 +309,6 @@ int run_batch(const BatchConfig& c) {
                  n - to_solve, static_cast<unsigned long long>(to_solve));
   }
 
-  SignalScope signals;
   std::atomic<bool> cancel{false};
   write_sidecar(c, run, goal, threads, started, "running", totals, 0, n);
   ProgressReporter progress(c.progress, to_solve);
@@ -260,14 +316,23 @@ int run_batch(const BatchConfig& c) {
   std::atomic<bool> output_failed{false};
   std::vector<char> written(n, 0);
 
-  // After a signal: stop intake at once, cancel the puzzles in flight after the grace period.
+  // After a signal: stop intake at once, cancel the puzzles in flight after
+  // the grace period, or at once on a second signal or an output error (their
+  // rows could not be written anyway).
   std::thread watchdog([&] {
+    std::optional<std::chrono::steady_clock::time_point> deadline;
     while (!cancel.load()) {
-      if (g_signal.load() != 0) {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(c.grace_seconds);
-        while (!cancel.load() && std::chrono::steady_clock::now() < deadline) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
+      const auto now = std::chrono::steady_clock::now();
+      if (!deadline && g_signal_count.load() > 0) {
+        deadline = now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(c.grace_seconds));
+        char grace[32];
+        std::snprintf(grace, sizeof grace, "%g", c.grace_seconds);
+        progress.print(std::string("npuzzle: ") + (g_signal.load() == SIGTERM ? "SIGTERM" : "SIGINT") +
+                       ": no new puzzles; those in flight may finish for " + grace +
+                       " s (signal again to stop them now)");
+      }
+      if (output_failed.load() || g_signal_count.load() > 1 || (deadline && now >= *deadline)) {
         cancel.store(true);
         break;
       }
@@ -275,6 +340,22 @@ int run_batch(const BatchConfig& c) {
     }
   });
 
+  // The sink: one finished puzzle, in input order.
+  auto write_row = [&](std::size_t index, const Outcome& o) {
+    progress.add_done();
+    if (o.result.status == Status::kCancelled) return;  // left for --resume
+    if (!o.notice.empty()) progress.print(o.notice);
+    if (!o.error.empty()) progress.print(o.error);
+    rows[index] = o.row;
+    written[index] = 1;
+    if (output_failed.load()) return;
+    try {
+      results->append(o.row);
+    } catch (const OutputError& e) {
+      output_error = e.what();
+      output_failed.store(true);
+    }
+  };
   struct Job {
     std::size_t index;
     Outcome outcome;
@@ -283,44 +364,45 @@ int run_batch(const BatchConfig& c) {
     oneapi::tbb::global_control limit(oneapi::tbb::global_control::max_allowed_parallelism, threads);
     oneapi::tbb::task_arena arena(threads);
     std::size_t next = 0;
-    arena.execute([&] {
-      oneapi::tbb::parallel_pipeline(
-          static_cast<std::size_t>(4 * threads),
-          oneapi::tbb::make_filter<void, Job*>(
-              oneapi::tbb::filter_mode::serial_in_order,
-              [&](oneapi::tbb::flow_control& fc) -> Job* {
-                while (next < n && reused[next]) ++next;
-                if (next >= n || g_signal.load() != 0 || output_failed.load()) {
-                  fc.stop();
-                  return nullptr;
-                }
-                return new Job{next++, {}};
-              }) &
-              oneapi::tbb::make_filter<Job*, Job*>(oneapi::tbb::filter_mode::parallel,
-                                                   [&](Job* job) {
-                                                     job->outcome = solve_puzzle(file.puzzles[job->index], goal,
-                                                                                 run, &cancel);
-                                                     return job;
-                                                   }) &
-              oneapi::tbb::make_filter<Job*, void>(
-                  oneapi::tbb::filter_mode::serial_in_order, [&](Job* job) {
-                    std::unique_ptr<Job> owned(job);
-                    const Outcome& o = job->outcome;
-                    progress.add_done();
-                    if (o.result.status == Status::kCancelled) return;  // left for --resume
-                    if (!o.notice.empty()) std::fprintf(stderr, "%s\n", o.notice.c_str());
-                    if (!o.error.empty()) std::fprintf(stderr, "%s\n", o.error.c_str());
-                    rows[job->index] = o.row;
-                    written[job->index] = 1;
-                    if (output_failed.load()) return;
-                    try {
-                      results->append(o.row);
-                    } catch (const OutputError& e) {
-                      output_error = e.what();
-                      output_failed.store(true);
-                    }
-                  }));
-    });
+    // Tags for handoff.h: one per serial stage, and each Job for itself.
+    const char source_turn = 0;
+    const char sink_turn = 0;
+    const auto chain =
+        oneapi::tbb::make_filter<void, Job*>(
+            oneapi::tbb::filter_mode::serial_in_order,
+            [&](oneapi::tbb::flow_control& fc) -> Job* {
+              handoff_acquire(&source_turn);
+              Job* job = nullptr;
+              while (next < n && reused[next]) ++next;
+              if (next >= n || g_signal.load() != 0 || output_failed.load()) {
+                fc.stop();
+              } else {
+                job = new Job{next++, {}};
+                handoff_release(job);
+              }
+              handoff_release(&source_turn);
+              return job;
+            }) &
+        oneapi::tbb::make_filter<Job*, Job*>(oneapi::tbb::filter_mode::parallel,
+                                             [&](Job* job) {
+                                               handoff_acquire(job);
+                                               job->outcome =
+                                                   solve_puzzle(file.puzzles[job->index], goal, run, &cancel);
+                                               handoff_release(job);
+                                               return job;
+                                             }) &
+        oneapi::tbb::make_filter<Job*, void>(oneapi::tbb::filter_mode::serial_in_order, [&](Job* job) {
+          handoff_acquire(&sink_turn);
+          handoff_acquire(job);
+          std::unique_ptr<Job> owned(job);
+          write_row(job->index, job->outcome);
+          handoff_release(&sink_turn);
+        });
+    handoff_release(&source_turn);
+    handoff_release(&sink_turn);
+    arena.execute([&] { oneapi::tbb::parallel_pipeline(static_cast<std::size_t>(4 * threads), chain); });
+    handoff_acquire(&source_turn);
+    handoff_acquire(&sink_turn);
   }
   cancel.store(true);
   watchdog.join();

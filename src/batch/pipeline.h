@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -30,7 +31,9 @@ struct RunConfig {
   pdb::AdditiveOptions pdb_options;    // cache directory, reflection
   double time_limit = 0;        // seconds per puzzle; 0 = none
   std::uint64_t max_nodes = 0;  // expanded nodes per puzzle; 0 = none
-  std::uint64_t memory_bytes = 0;
+  std::uint64_t memory_bytes = 0;  // one A* search; 0 = default_memory_limit() (batch: split across threads)
+  // PDB tables and every A* search together; null = no shared budget.
+  std::shared_ptr<MemoryBudget> budget;
   std::optional<Goal> goal_override;  // --goal; otherwise the file's `# goal:` or blank-last
   Notation notation = Notation::kBlank;
 };

@@ -23,6 +23,16 @@ void ProgressReporter::stop() {
   if (mode_ == Mode::kBar) draw(true);
 }
 
+void ProgressReporter::print(const std::string& line) {
+  std::lock_guard lock(mutex_);
+  if (mode_ == Mode::kBar && !stopping_) {
+    std::fprintf(stderr, "\r\033[K%s\n", line.c_str());
+    draw(false);
+  } else {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+}
+
 void ProgressReporter::run() {
   const auto period = mode_ == Mode::kBar ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10000);
   std::unique_lock lock(mutex_);

@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <thread>
 
 namespace npuzzle {
@@ -19,6 +20,10 @@ class ProgressReporter {
   ~ProgressReporter();  // stops the ticker and clears the bar
 
   void add_done(std::uint64_t n = 1) { done_.fetch_add(n, std::memory_order_relaxed); }
+  // Prints one line on standard error; on a terminal the bar is cleared
+  // first and redrawn after, so that messages and the bar never mix.
+  // Callable from any thread.
+  void print(const std::string& line);
   void stop();
 
  private:

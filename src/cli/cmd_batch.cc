@@ -31,6 +31,7 @@ int run_batch_command(const std::vector<std::string>& args) {
     return kExitOk;
   }
   parse(args, desc);
+  if (!(config.grace_seconds >= 0)) throw UsageError("--grace must not be negative");
   config.run = make_run_config(common, search);
   config.read = read_options(common);
   config.threads = common.threads;

@@ -43,19 +43,7 @@ std::string with_commas(std::uint64_t n) {
   return digits;
 }
 
-std::string mib(std::uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
-  return buf;
-}
-
 std::string creator() { return "npuzzle " + npuzzle_version() + " (git " + git_revision() + ")"; }
-
-std::uint64_t physical_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
-}
 
 // The board a spec is for: --size, else the named spec's board, else the
 // square board whose largest tile the partition names.
@@ -164,8 +152,8 @@ int pdb_build(const std::vector<std::string>& args) {
   const std::uint64_t memory = physical_memory();
   for (const auto& p : patterns) {
     if (memory && pdb::build_memory_bytes(p) > memory / 10 * 9) {
-      throw UsageError("building tiles " + p.tile_list() + " needs about " + mib(pdb::build_memory_bytes(p)) +
-                       ", more than this machine's " + mib(memory));
+      throw UsageError("building tiles " + p.tile_list() + " needs about " + mib_text(pdb::build_memory_bytes(p)) +
+                       ", more than this machine's " + mib_text(memory));
     }
   }
   std::printf("%s on %s, goal %s: %zu tables in %s\n", spec.c_str(), size_name(rows, cols).c_str(),
@@ -195,7 +183,7 @@ int pdb_build(const std::vector<std::string>& args) {
     if (r.built) {
       ++built;
       std::printf("built in %.1f s (max %d, %d layers, %s of arrays)\n", r.stats.seconds, r.stats.max_value,
-                  r.stats.layers, mib(r.stats.memory_bytes).c_str());
+                  r.stats.layers, mib_text(r.stats.memory_bytes).c_str());
       std::printf("      %s states, %s regions expanded, %s moves examined\n", with_commas(r.stats.states).c_str(),
                   with_commas(r.stats.regions).c_str(), with_commas(r.stats.edges).c_str());
     } else {
@@ -206,7 +194,7 @@ int pdb_build(const std::vector<std::string>& args) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%d built, %zu cached; %.1f s; %s on disk\n", built, patterns.size() - static_cast<std::size_t>(built),
-              seconds, mib(total_bytes).c_str());
+              seconds, mib_text(total_bytes).c_str());
   return kExitOk;
 }
 

@@ -3,72 +3,13 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 
+#include "batch/verify.h"
 #include "cli/commands.h"
 #include "cli/options.h"
-#include "core/solvability.h"
 #include "io/json.h"
-#include "search/replay.h"
 
 namespace npuzzle::cli {
-namespace {
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-bool parse_count(const std::string& text, long long* value) {
-  if (text.empty() || text.size() > 18) return false;
-  long long v = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + (c - '0');
-  }
-  *value = v;
-  return true;
-}
-
-// Checks one CSV row against its puzzle; empty when it holds.
-std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation) {
-  if (!puzzle.board) {
-    return row.status == "invalid" ? "" : "the input puzzle is malformed but the row says '" + row.status + "'";
-  }
-  const Board& board = *puzzle.board;
-  if (row.rows != std::to_string(board.rows()) || row.cols != std::to_string(board.cols())) {
-    return "the row says " + row.rows + "x" + row.cols + ", the puzzle is " + size_name(board.rows(), board.cols());
-  }
-  if (row.status == "unsolvable") {
-    return is_solvable(board, goal) ? "marked unsolvable, but the board is solvable for " + std::string(goal_name(goal))
-                                    : "";
-  }
-  if (row.status != "optimal" && row.status != "solved") return "status '" + row.status + "' has no solution to check";
-  long long length = 0;
-  if (!parse_count(row.length, &length)) return "length '" + row.length + "' is not a number";
-  const Notation n = notation.value_or(detect_notation(row.solution));
-  std::size_t bad = 0;
-  const auto moves = parse_moves(row.solution, n, &bad);
-  if (!moves) {
-    return "letter '" + std::string(1, row.solution[bad]) + "' at " + std::to_string(bad + 1) + " is not a " +
-           std::string(notation_name(n)) + " move";
-  }
-  if (static_cast<long long>(moves->size()) != length) {
-    return "the solution has " + std::to_string(moves->size()) + " moves, the length column says " + row.length;
-  }
-  if (std::string why = check_solution(board, *moves, goal); !why.empty()) return why;
-  long long bound = 0;
-  if (row.status == "optimal" && parse_count(row.lower_bound, &bound) && bound != length) {
-    return "optimal, but lower_bound " + row.lower_bound + " differs from length " + row.length;
-  }
-  return {};
-}
-
-}  // namespace
-
 int run_verify(const std::vector<std::string>& args) {
   CommonOptions common;
   std::string input;
@@ -91,7 +32,7 @@ int run_verify(const std::vector<std::string>& args) {
     std::fprintf(stderr, "npuzzle verify: %s\n", e.what());
     return kExitUsage;
   }
-  const std::string sidecar = read_text(results + ".json");
+  const std::string sidecar = read_sidecar(results + ".json");
   std::optional<Notation> notation = notation_option(common);
   if (!notation) {
     if (auto n = find_json_string(sidecar, "notation")) notation = parse_notation(*n);
@@ -114,13 +55,18 @@ int run_verify(const std::vector<std::string>& args) {
   std::uint64_t failed = 0;
   std::uint64_t skipped = 0;
   std::string line;
-  int line_number = 0;
+  long long line_number = 0;
   auto fail = [&](const std::string& what) {
     ++failed;
-    std::fprintf(stderr, "%s:%d: %s\n", results.c_str(), line_number, what.c_str());
+    std::fprintf(stderr, "%s:%lld: %s\n", results.c_str(), line_number, what.c_str());
   };
-  while (std::getline(csv, line)) {
+  bool too_long = false;
+  while (read_bounded_line(csv, line, kMaxLineBytes, &too_long)) {
     ++line_number;
+    if (too_long) {
+      fail("line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
+      continue;
+    }
     if (line_number == 1) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line != kCsvHeader) {

@@ -1,6 +1,21 @@
 #include "cli/options.h"
 
+#include <charconv>
+
 namespace npuzzle::cli {
+namespace {
+
+// A whole number from 0 to `max` for option --NAME; throws UsageError.
+std::uint64_t whole_number(const std::string& name, const std::string& text, std::uint64_t max) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value > max) {
+    throw UsageError("--" + name + " takes a whole number from 0 to " + std::to_string(max) + ", not '" + text + "'");
+  }
+  return value;
+}
+
+}  // namespace
 
 void add_common_options(po::options_description& desc, CommonOptions& common) {
   desc.add_options()
@@ -20,9 +35,12 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "auto: the strongest PDB already cached for the board (78, 663, 555; 6666), else linear-conflict")
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
-      ("max-nodes", po::value(&search.max_nodes)->default_value(0), "expanded nodes per puzzle (0 = none)")
-      ("memory-limit", po::value(&search.memory_mib)->default_value(0),
-       "MiB for one A* search (0 = half the physical memory)");
+      ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
+      ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
+       "MiB for one A* search (0 = half the physical memory, shared by the batch's threads)")
+      ("memory-budget", po::value(&search.budget_mib)->default_value("0"),
+       "MiB for pattern databases and all A* searches together, checked before each large allocation "
+       "(0 = the physical memory)");
   add_pdb_options(desc, search);
 }
 
@@ -77,12 +95,15 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   }
   auto a = parse_algorithm(search.algorithm);
   if (!a) throw UsageError("unknown algorithm '" + search.algorithm + "' (expected ida or astar)");
-  if (search.time_limit < 0) throw UsageError("--time-limit must not be negative");
+  if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
   c.heuristic = *h;
   c.algorithm = *a;
   c.time_limit = search.time_limit;
-  c.max_nodes = search.max_nodes;
-  c.memory_bytes = search.memory_mib << 20;
+  c.max_nodes = whole_number("max-nodes", search.max_nodes, ~std::uint64_t{0});
+  constexpr std::uint64_t kMaxMib = std::uint64_t{1} << 40;  // 1 EiB: larger values would overflow in bytes
+  c.memory_bytes = whole_number("memory-limit", search.memory_mib, kMaxMib) << 20;
+  c.budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
+  c.pdb_options.cache.budget = c.budget;
   c.goal_override = goal_option(common);
   c.notation = notation_option(common).value_or(Notation::kBlank);
   if (common.threads < 0) throw UsageError("--threads must not be negative");

@@ -31,15 +31,17 @@ struct CommonOptions {
 
 void add_common_options(po::options_description& desc, CommonOptions& common);
 
-// --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit.
+// --heuristic, --algorithm, --time-limit, --max-nodes, --memory-limit, --memory-budget.
 struct SearchOptions {
   std::string heuristic = "auto";
   std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
   bool no_reflect = false;
   std::string algorithm = "ida";
   double time_limit = 0;
-  std::uint64_t max_nodes = 0;
-  std::uint64_t memory_mib = 0;
+  // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
+  std::string max_nodes = "0";
+  std::string memory_mib = "0";
+  std::string budget_mib = "0";
 };
 void add_search_options(po::options_description& desc, SearchOptions& search);
 // --pdb-dir and --no-reflect alone (part of add_search_options).

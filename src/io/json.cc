@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 
 namespace npuzzle {
 
@@ -89,6 +90,15 @@ std::optional<std::string> find_json_string(std::string_view json, std::string_v
     return value;
   }
   return std::nullopt;
+}
+
+std::string read_sidecar(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::string text(kMaxSidecarBytes, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
 }
 
 }  // namespace npuzzle

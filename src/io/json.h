@@ -34,4 +34,11 @@ std::string json_quote(std::string_view s);
 // The first string value stored under `key` anywhere in `json`, unescaped.
 std::optional<std::string> find_json_string(std::string_view json, std::string_view key);
 
+// A sidecar holds a few kilobytes; reading stops at this many bytes, so a
+// huge file in its place costs no more.
+inline constexpr std::size_t kMaxSidecarBytes = std::size_t{1} << 20;
+
+// The first kMaxSidecarBytes of `path`; empty if it cannot be read.
+std::string read_sidecar(const std::string& path);
+
 }  // namespace npuzzle

@@ -10,35 +10,18 @@ namespace {
 
 std::string display_name(const std::string& name) { return name == "-" ? "<stdin>" : name; }
 
-// Reads one line of at most kMaxLineBytes (the rest of a longer one is
-// skipped and *too_long set). Returns false at end of input.
-bool read_line(std::istream& in, std::string& line, bool* too_long) {
-  line.clear();
-  *too_long = false;
-  if (!in.good()) return false;
-  bool any = false;
-  for (int c; (c = in.get()) != EOF;) {
-    any = true;
-    if (c == '\n') return true;
-    if (line.size() < kMaxLineBytes) {
-      line.push_back(static_cast<char>(c));
-    } else {
-      *too_long = true;
-    }
-  }
-  return any;
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
 }
 
-std::vector<std::string_view> split(std::string_view s) {
+// The tokens of `s`, at most `max_tokens` + 1 of them (one more than the
+// maximum says "too many" without storing them all).
+std::vector<std::string_view> split(std::string_view s, std::size_t max_tokens) {
   std::vector<std::string_view> tokens;
   std::size_t i = 0;
-  while (i < s.size()) {
+  while (i < s.size() && tokens.size() <= max_tokens) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
     const std::size_t start = i;
     while (i < s.size() && !(s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
@@ -80,6 +63,10 @@ class Parser {
   PuzzleFile parse() {
     enum class Format { kUnknown, kGrid, kLines } format = Format::kUnknown;
     while (next_data_line()) {
+      if (!line_problem_.empty()) {
+        add_invalid(line_number_, line_problem_);
+        continue;
+      }
       if (format == Format::kUnknown) format = tokens_.size() <= 2 ? Format::kGrid : Format::kLines;
       if (format == Format::kGrid) {
         parse_grid();
@@ -91,21 +78,35 @@ class Parser {
   }
 
  private:
-  // Advances to the next line with tokens, handling comments and directives.
+  // Advances to the next line with tokens, handling comments and
+  // directives. A line that passes a bound comes back with no tokens and
+  // `line_problem_` saying why; the caller reports it where it belongs.
   bool next_data_line() {
     bool too_long = false;
-    while (read_line(in_, text_, &too_long)) {
+    line_problem_.clear();
+    while (read_bounded_line(in_, text_, kMaxLineBytes, &too_long)) {
+      if (line_number_ == kMaxLines) {
+        throw InputError(name_ + ":" + std::to_string(line_number_) + ": the input has more than " +
+                         std::to_string(kMaxLines) + " lines; split it");
+      }
       ++line_number_;
+      tokens_.clear();
       if (too_long) {
-        add_invalid(line_number_, "line is longer than " + std::to_string(kMaxLineBytes) + " bytes");
-        continue;
+        line_problem_ = "line is longer than " + std::to_string(kMaxLineBytes) + " bytes";
+        return true;
       }
       std::string_view content = text_;
       if (const auto hash = content.find('#'); hash != std::string_view::npos) {
         directive(trim(content.substr(hash + 1)));
         content = content.substr(0, hash);
       }
-      tokens_ = split(content);
+      tokens_ = split(content, kMaxLineTokens);
+      if (tokens_.size() > kMaxLineTokens) {
+        tokens_.clear();
+        line_problem_ = "more than " + std::to_string(kMaxLineTokens) + " numbers on one line (the largest board has " +
+                        std::to_string(kMaxCells) + " cells)";
+        return true;
+      }
       if (!tokens_.empty()) return true;
     }
     return false;
@@ -126,6 +127,15 @@ class Parser {
     }
   }
 
+  // Every record goes through here: the file's bound on puzzles.
+  void add_record(PuzzleRecord r) {
+    if (file_.puzzles.size() == kMaxPuzzles) {
+      throw InputError(name_ + ":" + std::to_string(r.line) + ": more than " + std::to_string(kMaxPuzzles) +
+                       " puzzles in one file; split it");
+    }
+    file_.puzzles.push_back(std::move(r));
+  }
+
   void add_invalid(int line, const std::string& what, int rows = 0, int cols = 0) {
     PuzzleRecord r;
     r.id = std::to_string(file_.puzzles.size() + 1);
@@ -134,7 +144,7 @@ class Parser {
     r.rows = rows;
     r.cols = cols;
     r.error = name_ + ":" + std::to_string(line) + ": " + what;
-    file_.puzzles.push_back(std::move(r));
+    add_record(std::move(r));
   }
 
   void add_board(std::string id, int line, int rows, int cols, std::vector<std::uint32_t> tiles) {
@@ -150,7 +160,7 @@ class Parser {
     r.rows = rows;
     r.cols = cols;
     r.board = Board(rows, cols, std::move(tiles));
-    file_.puzzles.push_back(std::move(r));
+    add_record(std::move(r));
   }
 
   // Parses the tokens [first, end) as tiles; false (and an invalid record) on a bad token.
@@ -190,6 +200,10 @@ class Parser {
         return;
       }
       if (!first_error.empty()) continue;
+      if (!line_problem_.empty()) {
+        first_error = name_ + ":" + std::to_string(line_number_) + ": " + line_problem_;
+        continue;
+      }
       if (static_cast<std::int64_t>(tokens_.size()) != cols) {
         first_error = name_ + ":" + std::to_string(line_number_) + ": row " + std::to_string(r + 1) + " has " +
                       std::to_string(tokens_.size()) + " numbers, expected " + std::to_string(cols);
@@ -255,11 +269,34 @@ class Parser {
   bool size_from_options_;
   std::string text_;
   std::vector<std::string_view> tokens_;
+  std::string line_problem_;  // why the current line has no tokens, if a bound was passed
   int line_number_ = 0;
   PuzzleFile file_;
 };
 
 }  // namespace
+
+bool read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes, bool* too_long) {
+  line.clear();
+  *too_long = false;
+  std::streambuf* buffer = in.rdbuf();
+  if (!in.good() || buffer == nullptr) return false;
+  bool any = false;
+  for (;;) {
+    const int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return any;
+    }
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < max_bytes) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      *too_long = true;
+    }
+  }
+}
 
 std::optional<std::pair<int, int>> parse_size(const std::string& text) {
   std::string error;

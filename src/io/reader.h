@@ -8,8 +8,11 @@
 //
 // A malformed puzzle becomes a record with an error "FILE:LINE: what"; the
 // reader never throws for bad content and always goes on to the next
-// puzzle. Every read is bounded: lines of at most kMaxLineBytes, boards of
-// at most kMaxCells cells, checked before anything of that size is allocated.
+// puzzle. Every read is bounded, and checked before anything of that size is
+// allocated: lines of at most kMaxLineBytes bytes and kMaxLineTokens tokens,
+// boards of at most kMaxCells cells, numbers below kMaxCells, files of at
+// most kMaxPuzzles puzzles and kMaxLines lines (past those the whole file is
+// an InputError: nothing in it is solved).
 #pragma once
 
 #include <cstdint>
@@ -23,7 +26,14 @@
 
 namespace npuzzle {
 
+// The longest line read (the largest board, 2^20 tiles, takes at most 8 MiB).
 inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
+// An ID and the tiles of the largest board.
+inline constexpr std::size_t kMaxLineTokens = static_cast<std::size_t>(kMaxCells) + 1;
+// Records cost memory (up to ~200 bytes each, plus the board), and the batch
+// holds them all: a file of 2^24 lines of junk stays within a few GB.
+inline constexpr std::size_t kMaxPuzzles = std::size_t{1} << 24;
+inline constexpr int kMaxLines = 2147483647;  // line numbers are int
 
 struct PuzzleRecord {
   std::string id;
@@ -45,7 +55,8 @@ struct ReadOptions {
   int cols = 0;
 };
 
-// Thrown only when a file cannot be opened or read at all.
+// Thrown when a file cannot be opened or read at all, or passes kMaxPuzzles
+// or kMaxLines ("FILE:LINE: what").
 class InputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -54,6 +65,12 @@ class InputError : public std::runtime_error {
 PuzzleFile read_puzzles(std::istream& in, const std::string& name, const ReadOptions& options);
 // Opens `path` ("-" is standard input) and reads it.
 PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options);
+
+// Reads one line (without its '\n') of at most `max_bytes` bytes into
+// `line`; the rest of a longer line is consumed and dropped, and *too_long
+// set. Returns false at the end of the input. Memory is bounded by max_bytes
+// whatever the input holds.
+bool read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes, bool* too_long);
 
 // Parses "RxC" (or "n", meaning n x n); nullopt if malformed or out of range.
 std::optional<std::pair<int, int>> parse_size(const std::string& text);

@@ -9,8 +9,11 @@
 // is popped its g is optimal.
 //
 // Memory: before any growth the projected size of pool, table and open list
-// is checked against the cap; past it the search ends with status kLimit and
-// the f being expanded as the proven lower bound, never with bad_alloc.
+// is checked against the cap, and reserved from the shared memory budget
+// when there is one (in steps of at least kBudgetStep, so that the shared
+// counter is touched rarely); past either the search ends with status
+// kLimit and the f being expanded as the proven lower bound, never with
+// bad_alloc. The reservation is given back when the search ends.
 #pragma once
 
 #include <algorithm>
@@ -34,6 +37,12 @@ class AStar {
         budget_(budget),
         memory_bytes_(memory_bytes) {}
 
+  ~AStar() {
+    if (MemoryBudget* shared = budget_.limits().memory_budget) shared->release(reserved_);
+  }
+  AStar(const AStar&) = delete;
+  AStar& operator=(const AStar&) = delete;
+
   SolveResult run(const Board& start) {
     SolveResult result;
     const Storage start_board = Storage::from(start);
@@ -44,8 +53,7 @@ class AStar {
     slots_.assign(1024, 0);
     if (!add_node(Node{start_board, kNoParent, 0, static_cast<std::uint16_t>(h0),
                        static_cast<std::uint8_t>(start.blank()), Direction::kUp, false})) {
-      budget_.exceed_memory();
-      return stop(result, h0);
+      return stop_for_memory(result, h0);
     }
     push(0);
     std::uint64_t next_check = budget_.next_interval(0);
@@ -71,10 +79,7 @@ class AStar {
         next_check = expanded_ + budget_.next_interval(expanded_);
         if (budget_.exhausted(expanded_, generated_, f)) return stop(result, f);
       }
-      if (!expand(index)) {
-        budget_.exceed_memory();
-        return stop(result, f);
-      }
+      if (!expand(index)) return stop_for_memory(result, f);
     }
     result.expanded = expanded_;
     result.generated = generated_;
@@ -93,6 +98,15 @@ class AStar {
     Direction direction;  // the blank's move from the parent
     bool closed;
   };
+
+  SolveResult& stop_for_memory(SolveResult& result, int f) {
+    if (budget_refused_) {
+      budget_.exceed_memory_budget();
+    } else {
+      budget_.exceed_memory();
+    }
+    return stop(result, f);
+  }
 
   SolveResult& stop(SolveResult& result, int f) {
     result.status = budget_.stop_status();
@@ -203,16 +217,34 @@ class AStar {
     return nodes * sizeof(Node) + slots * sizeof(std::uint32_t) + open_entries_ * sizeof(std::uint32_t);
   }
 
+  // True if `bytes` (a projected total) fit this search's cap and the
+  // shared budget, reserving from the budget as needed.
+  bool fits(std::uint64_t bytes) {
+    if (bytes > memory_bytes_) return false;
+    if (bytes <= reserved_) return true;
+    MemoryBudget* shared = budget_.limits().memory_budget;
+    if (shared == nullptr) return true;
+    const std::uint64_t need = bytes - reserved_;
+    for (const std::uint64_t take : {std::max(need, kBudgetStep), need}) {
+      if (shared->try_reserve(take)) {
+        reserved_ += take;
+        return true;
+      }
+    }
+    budget_refused_ = true;
+    return false;
+  }
+
   // Adds a node (and grows the table), or returns false if that would pass the cap.
   bool add_node(const Node& node) {
     if (nodes_.size() == nodes_.capacity()) {
       const std::size_t grown = nodes_.capacity() ? nodes_.capacity() * 2 : 1024;
-      if (projected_bytes(grown, slots_.size()) > memory_bytes_) return false;
+      if (!fits(projected_bytes(grown, slots_.size()))) return false;
       nodes_.reserve(grown);
     }
     if ((nodes_.size() + 1) * 2 > slots_.size()) {
       const std::size_t grown = slots_.size() * 2;
-      if (projected_bytes(nodes_.capacity(), grown) > memory_bytes_) return false;
+      if (!fits(projected_bytes(nodes_.capacity(), grown))) return false;
       slots_.assign(grown, 0);
       for (std::uint32_t i = 0; i < nodes_.size(); ++i) *find_slot(nodes_[i].board) = i + 1;
     }
@@ -227,7 +259,7 @@ class AStar {
     if (f >= open_.size()) open_.resize(f + 1);
     auto& by_g = open_[f];
     if (node.g >= by_g.size()) by_g.resize(node.g + 1);
-    if (projected_bytes(nodes_.capacity(), slots_.size()) + sizeof(std::uint32_t) > memory_bytes_) return false;
+    if (!fits(projected_bytes(nodes_.capacity(), slots_.size()) + sizeof(std::uint32_t))) return false;
     by_g[node.g].push_back(index);
     ++open_entries_;
     if (f < min_f_) min_f_ = f;
@@ -255,6 +287,9 @@ class AStar {
   const std::uint8_t* cost_;
   Budget& budget_;
   const std::uint64_t memory_bytes_;
+  static constexpr std::uint64_t kBudgetStep = std::uint64_t{16} << 20;
+  std::uint64_t reserved_ = 0;  // bytes held from limits().memory_budget
+  bool budget_refused_ = false;
 
   Storage goal_;
   std::vector<Node> nodes_;

@@ -55,6 +55,11 @@ class Budget {
     status_ = Status::kLimit;
     reason_ = "memory limit";
   }
+  // The shared budget (SolveLimits::memory_budget), not this search's cap, ran out.
+  void exceed_memory_budget() {
+    status_ = Status::kLimit;
+    reason_ = "memory budget";
+  }
 
   Status stop_status() const { return status_; }
   const char* stop_reason() const { return reason_; }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/memory_budget.h"
 #include "heuristics/heuristic.h"
 
 namespace npuzzle {
@@ -52,6 +53,9 @@ struct SolveLimits {
   double seconds = 0;               // wall time; 0 = none
   std::uint64_t max_nodes = 0;      // expanded nodes; 0 = none
   std::uint64_t memory_bytes = 0;   // A*'s tables; 0 = default_memory_limit()
+  // Shared with other searches and the PDBs: A* reserves its tables here as
+  // they grow, and stops with kLimit ("memory budget") when they do not fit.
+  MemoryBudget* memory_budget = nullptr;
   // Polled about every 65,536 expansions; raising it ends the search with
   // status kCancelled.
   const std::atomic<bool>* cancel = nullptr;

@@ -1,6 +1,7 @@
 #include "heuristics/pdb/file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -516,6 +517,26 @@ bool exists(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0;
 }
 
+// Removes the temporaries "PATH.tmp.PID.N" (temp_name) of processes that no
+// longer exist: a build killed half-way (kill -9, the OOM killer) leaves
+// one, as large as the table. Called under PATH's build lock, which every
+// live builder through the cache holds while it writes, so a dead process's
+// temporary is garbage; one of a live process (a direct write_pdb_file, or
+// a reused PID) is left alone.
+void remove_stale_temporaries(const std::string& path) {
+  const std::filesystem::path target(path);
+  const std::string prefix = target.filename().string() + ".tmp.";
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_of(path), ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    char* end = nullptr;
+    const long pid = std::strtol(name.c_str() + prefix.size(), &end, 10);
+    if (pid <= 0 || end == nullptr || *end != '.') continue;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) ::unlink(entry.path().c_str());
+  }
+}
+
 }  // namespace
 
 CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
@@ -535,12 +556,31 @@ CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
     }
     LockFile lock(result.path + ".lock");
     if (!exists(result.path)) {  // nobody built it while we waited for the lock
+      remove_stale_temporaries(result.path);
+      const MemoryReservation arrays(options.budget, build_memory_bytes(pattern),
+                                     "building the pattern database " + pattern.describe());
       PatternDb table = build_pdb(pattern, options.build, &result.stats);
       write_pdb_file(result.path, table, WriteInfo{options.creator, result.stats.seconds});
       result.built = true;
     }
   }
+  // The mapping is paged in as the search touches it, all of it in the end.
+  MemoryReservation mapped;
+  if (options.budget) {
+    mapped = MemoryReservation(options.budget, read_pdb_info(result.path).file_bytes,
+                               "the pattern database " + result.path);
+  }
   result.table = load_pdb_file(result.path, &pattern, options.load);
+  if (mapped.bytes() != 0) {
+    // The reservation lives exactly as long as the table: both sit in one
+    // holder that the returned pointer owns (an aliasing shared_ptr).
+    struct Holder {
+      std::shared_ptr<const PatternDb> table;
+      MemoryReservation reservation;
+    };
+    auto holder = std::make_shared<Holder>(Holder{result.table, std::move(mapped)});
+    result.table = std::shared_ptr<const PatternDb>(holder, holder->table.get());
+  }
   register_table(result.path, result.table);
   return result;
 }

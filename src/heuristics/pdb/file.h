@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory_budget.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb/table.h"
@@ -135,6 +136,11 @@ struct CacheOptions {
   LoadOptions load;
   std::string creator;        // recorded in files this process builds
   bool build_missing = true;  // false: a missing table is a FileError
+  // When set, a build reserves build_memory_bytes() and a mapped table its
+  // file size from this budget first (the table holds its share for as
+  // long as it lives); MemoryBudgetError when it does not fit. A table this
+  // process has mapped already is shared and not counted again.
+  std::shared_ptr<MemoryBudget> budget;
 };
 
 struct CacheResult {
@@ -147,7 +153,8 @@ struct CacheResult {
 // The table of `pattern` from the cache directory, building and writing it
 // first if it is missing (under the NAME.lock advisory lock, so concurrent
 // callers build it once). Tables already mapped by this process are shared.
-// Throws FileError (a bad cached file is reported, never rebuilt silently).
+// Throws FileError (a bad cached file is reported, never rebuilt silently),
+// or MemoryBudgetError (before any large allocation).
 CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options);
 
 }  // namespace npuzzle::pdb

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone on a fresh Debian machine:
+#   1. scripts/setup.sh: installs what is missing, builds build/ (Release);
+#   2. the GoogleTest suite on build/;
+#   3. ASan + UBSan (build-asan/): the reader, core, CLI, crash-safety and PDB file tests;
+#   4. TSan (build-tsan/): the batch pipeline, progress bar and signal tests;
+#   5. the two libFuzzer targets (build-fuzz/), NPUZZLE_FUZZ_SECONDS each (60).
+# NPUZZLE_JOBS sets the parallel jobs (default: all cores). Stops at the
+# first failure; prints how long each step took.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+jobs=${NPUZZLE_JOBS:-$(nproc)}
+export NPUZZLE_JOBS=$jobs
+fuzz_seconds=${NPUZZLE_FUZZ_SECONDS:-60}
+timings=()
+step() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  echo "==== test.sh: $name" >&2
+  "$@"
+  timings+=("$(printf '%-34s %5d s' "$name" $((SECONDS - start)))")
+}
+
+step "set-up and Release build" scripts/setup.sh
+step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
+# The exhaustive sweeps and the Korf runs are left to the Release suite.
+step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
+  "core_test reader_test cli_test reliability_test pdb_test" 'BfsGroundTruth|Korf100|EveryState'
+# TSan: the pipeline, the progress bar, signals and the PDB cache's locking,
+# through the CLI. Not the PDB builder's parallel_for: its layers are
+# ordered inside libtbb, which TSan cannot see (src/batch/handoff.h).
+step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test" \
+  'CliRoundTrip|CliTamper|GenDistance|MillionCell'
+step "fuzzing, ${fuzz_seconds} s per target" scripts/fuzz.sh "$fuzz_seconds"
+
+echo "==== test.sh: all passed" >&2
+printf '%s\n' "${timings[@]}" >&2
