@@ -16,8 +16,8 @@
 //     |h(s) - h(s')| <= 1 does NOT hold for every move; the test records how
 //     often it fails (about 7% of the moves on 3x3 with {1,2,3,4}/{5,6,7,8});
 //   - 5-5-5 on Korf's 100 never exceeds the published optimal lengths;
-//   - IDA* with PDBs: every 3x3 state at distance >= 25 (both goals, with
-//     and without reflection) solved in exactly its BFS distance, and Korf's
+//   - IDA* and A* with PDBs: every 3x3 state at distance >= 25 (both goals,
+//     with and without reflection) solved in exactly its BFS distance, and Korf's
 //     first 25 instances with 6-6-3 in their published optimal lengths,
 //     every solution replayed to the goal;
 //   - files: round trip, and a truncated file, a flipped payload byte, a
@@ -557,9 +557,11 @@ TEST(Korf100, FiveFiveFiveNeverExceedsThePublishedOptimalLengths) {
 // --------------------------------------------------------- IDA* with PDBs --
 
 // solve() with the given tables; the solution must replay to the goal.
-SolveResult solve_with(const Board& b, Goal goal, std::shared_ptr<const AdditivePdb> pdb) {
+SolveResult solve_with(const Board& b, Goal goal, std::shared_ptr<const AdditivePdb> pdb,
+                       Algorithm algorithm = Algorithm::kIdaStar) {
   SolveOptions options;
   options.goal = goal;
+  options.algorithm = algorithm;
   options.heuristic = HeuristicKind::kPdb;
   options.pdb = std::move(pdb);
   SolveResult r = solve(b, options);
@@ -581,6 +583,11 @@ TEST(Search, EveryThreeByThreeStateAtDistance25OrMoreSolvesInItsBfsDistance) {
         const SolveResult r = solve_with(b, goal, pdb);
         ASSERT_EQ(r.status, Status::kOptimal) << "rank " << rank;
         ASSERT_EQ(r.length, distance[rank]) << goal_name(goal) << (reflect ? " reflected" : "") << ", rank " << rank;
+        // A* with the same inconsistent heuristic, kept optimal by reopening.
+        const SolveResult a = solve_with(b, goal, pdb, Algorithm::kAStar);
+        ASSERT_EQ(a.status, Status::kOptimal) << "A*, rank " << rank;
+        ASSERT_EQ(a.length, distance[rank]) << "A*, " << goal_name(goal) << (reflect ? " reflected" : "") << ", rank "
+                                            << rank;
         ++solved;
       }
       // The published sizes of the 3x3 layers 25..31 (Reinefeld 1993; the
@@ -607,6 +614,11 @@ TEST(Search, KorfsFirst25WithSixSixThreeInTheirPublishedLengths) {
     EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
     EXPECT_GE(r.initial_h, k.manhattan) << "instance " << k.id;
     EXPECT_LT(r.expanded, k.published_ida_nodes) << "6-6-3 must beat Manhattan, instance " << k.id;
+    if (i < 10) {
+      const SolveResult a = solve_with(b, Goal::kBlankFirst, pdb, Algorithm::kAStar);
+      ASSERT_EQ(a.status, Status::kOptimal) << "A*, instance " << k.id;
+      EXPECT_EQ(a.length, k.optimal_length) << "A*, instance " << k.id;
+    }
   }
 }
 

@@ -27,14 +27,13 @@ std::vector<Candidate> candidates(int rows, int cols) {
   return {};
 }
 
-HeuristicChoice choose_uncached(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options,
-                                bool pdb_allowed) {
+HeuristicChoice choose_uncached(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options) {
   HeuristicChoice choice;
   const bool conflicts_fit = rows <= kMaxConflictLine && cols <= kMaxConflictLine;
   choice.kind = conflicts_fit ? HeuristicKind::kLinearConflict : HeuristicKind::kManhattan;
   const std::string shape = size_name(rows, cols) + " " + std::string(goal_name(goal));
   std::string skipped;
-  const auto list = pdb_allowed ? candidates(rows, cols) : std::vector<Candidate>{};
+  const auto list = candidates(rows, cols);
   for (const Candidate& c : list) {
     if (!pdb::additive_cached(c.spec, rows, cols, goal, options)) continue;
     pdb::AdditiveOptions load = options;
@@ -68,20 +67,19 @@ HeuristicChoice choose_uncached(int rows, int cols, Goal goal, const pdb::Additi
 
 }  // namespace
 
-HeuristicChoice choose_heuristic(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options,
-                                 bool pdb_allowed) {
-  using Key = std::tuple<int, int, Goal, std::string, bool, bool>;
+HeuristicChoice choose_heuristic(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options) {
+  using Key = std::tuple<int, int, Goal, std::string, bool>;
   static std::mutex mutex;
   static auto* known = new std::map<Key, HeuristicChoice>();
   const std::string dir = options.cache.dir.empty() ? pdb::default_cache_dir() : options.cache.dir;
-  const Key key{rows, cols, goal, dir, options.reflect, pdb_allowed};
+  const Key key{rows, cols, goal, dir, options.reflect};
   std::lock_guard lock(mutex);
   if (auto it = known->find(key); it != known->end()) {
     HeuristicChoice seen = it->second;
     seen.notice.clear();
     return seen;
   }
-  HeuristicChoice choice = choose_uncached(rows, cols, goal, options, pdb_allowed);
+  HeuristicChoice choice = choose_uncached(rows, cols, goal, options);
   known->emplace(key, choice);
   return choice;
 }

@@ -25,10 +25,7 @@ struct HeuristicChoice {
   std::string notice;  // non-empty the first time this shape and goal are seen in this process
 };
 
-// Thread-safe; remembers its answer per (rows, cols, goal, cache directory,
-// reflection, pdb_allowed). With pdb_allowed false (A*, which does not take
-// PDBs yet) the choice is between linear-conflict and manhattan, silently.
-HeuristicChoice choose_heuristic(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options,
-                                 bool pdb_allowed = true);
+// Thread-safe; remembers its answer per (rows, cols, goal, cache directory, reflection).
+HeuristicChoice choose_heuristic(int rows, int cols, Goal goal, const pdb::AdditiveOptions& options);
 
 }  // namespace npuzzle

@@ -62,8 +62,7 @@ Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& con
     options.limits.on_progress = std::move(on_progress);
     std::string pdb_error;
     if (config.auto_heuristic) {
-      HeuristicChoice choice = choose_heuristic(record.rows, record.cols, goal, config.pdb_options,
-                                                config.algorithm != Algorithm::kAStar);
+      HeuristicChoice choice = choose_heuristic(record.rows, record.cols, goal, config.pdb_options);
       RunConfig chosen = config;
       chosen.auto_heuristic = false;
       chosen.heuristic = choice.kind;

@@ -4,9 +4,16 @@
 // Nodes live in one pool (a vector; a node's index is its handle). The
 // closed set is an open-addressing table of node indices keyed by the
 // packed board. The open list holds indices in buckets [f][g]; an entry is
-// stale once its node has been closed and is skipped when popped. With a
-// consistent heuristic a node is never reopened, and the first time the goal
-// is popped its g is optimal.
+// stale once its node has been closed and is skipped when popped.
+//
+// A closed node reached again by a shorter path is reopened. With a
+// consistent heuristic (Manhattan, linear conflict) that never happens; the
+// pattern databases are admissible but not consistent (a move can change
+// them by more than one), and reopening is what keeps A* optimal with them:
+// the first time the goal is popped its g is optimal, and the f popped is
+// always the least f in the open list, a lower bound on the optimal length.
+// A PDB child's h is evaluated from its packed board (one pass over the
+// cells and one lookup per part); A*'s cost is its memory, not this.
 //
 // Memory: before any growth the projected size of pool, table and open list
 // is checked against the cap, and reserved from the shared memory budget
@@ -17,10 +24,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "core/packed_board.h"
+#include "heuristics/pdb/additive.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
 #include "search/solver.h"
@@ -30,9 +39,13 @@ namespace npuzzle {
 template <class Storage>
 class AStar {
  public:
-  AStar(const TileTables& tables, HeuristicKind heuristic, Budget& budget, std::uint64_t memory_bytes)
+  // Precondition: `pdb` is non-null exactly when heuristic == kPdb, and
+  // matches the board and goal.
+  AStar(const TileTables& tables, HeuristicKind heuristic, const pdb::AdditivePdb* pdb, Budget& budget,
+        std::uint64_t memory_bytes)
       : t_(tables),
         heuristic_(heuristic),
+        pdb_(pdb),
         cost_(heuristic == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()),
         budget_(budget),
         memory_bytes_(memory_bytes) {}
@@ -135,6 +148,11 @@ class AStar {
   }
 
   int evaluate_packed(const Storage& b) const {
+    if (pdb_) {
+      std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+      for (int pos = 0; pos < t_.cells; ++pos) where[static_cast<std::size_t>(b.at(pos))] = static_cast<std::uint8_t>(pos);
+      return pdb_->evaluate_positions(where);
+    }
     int h = 0;
     for (int pos = 0; pos < t_.cells; ++pos) h += cost_[b.at(pos) * t_.cells + pos];
     if (heuristic_ == HeuristicKind::kLinearConflict) {
@@ -163,7 +181,9 @@ class AStar {
       const int tile = child.at(target);
       child.slide(target, parent.blank, tile);
       int h = parent.h + cost_[tile * n + parent.blank] - cost_[tile * n + target];
-      if (heuristic_ == HeuristicKind::kLinearConflict) {
+      if (pdb_) {
+        h = evaluate_packed(child);
+      } else if (heuristic_ == HeuristicKind::kLinearConflict) {
         const bool vertical = static_cast<int>(m.direction[i]) < 2;
         h += touched_conflict(child, target, parent.blank, vertical) -
              touched_conflict(parent.board, target, parent.blank, vertical);
@@ -172,8 +192,9 @@ class AStar {
       std::uint32_t* slot = find_slot(child);
       if (*slot != 0) {
         Node& old = nodes_[*slot - 1];
-        if (old.closed || old.g <= g) continue;
-        old.g = g;  // a shorter path to an open node: re-push, the old entry goes stale
+        if (old.g <= g) continue;
+        old.closed = false;  // a shorter path (to a closed node only with an inconsistent h): reopen
+        old.g = g;           // and re-push; an older open entry goes stale
         old.parent = index;
         old.direction = m.direction[i];
         if (!push(*slot - 1)) return false;
@@ -284,6 +305,7 @@ class AStar {
 
   const TileTables& t_;
   const HeuristicKind heuristic_;
+  const pdb::AdditivePdb* pdb_;
   const std::uint8_t* cost_;
   Budget& budget_;
   const std::uint64_t memory_bytes_;

@@ -56,7 +56,6 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
              size_name(options.pdb->rows(), options.pdb->cols()) + " boards with the " +
              std::string(goal_name(options.pdb->goal())) + " goal";
     }
-    if (options.algorithm == Algorithm::kAStar) return "astar does not take pattern databases yet; use ida";
   }
   return {};
 }
@@ -91,8 +90,8 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
   const HeuristicKind h = options.heuristic;
   if (options.algorithm == Algorithm::kAStar) {
     const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
-    if (board.cells() <= Packed64::kMaxCells) return AStar<Packed64>(tables, h, budget, cap).run(board);
-    return AStar<Packed128>(tables, h, budget, cap).run(board);
+    if (board.cells() <= Packed64::kMaxCells) return AStar<Packed64>(tables, h, options.pdb.get(), budget, cap).run(board);
+    return AStar<Packed128>(tables, h, options.pdb.get(), budget, cap).run(board);
   }
   const int r = board.rows();
   const int c = board.cols();

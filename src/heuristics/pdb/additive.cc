@@ -208,7 +208,10 @@ int AdditivePdb::evaluate_reflected(const Board& board) const {
 
 int AdditivePdb::evaluate(const Board& board) const {
   assert(board.rows() == rows_ && board.cols() == cols_);
-  const auto where = positions(board);
+  return evaluate_positions(positions(board));
+}
+
+int AdditivePdb::evaluate_positions(const std::array<std::uint8_t, kMaxPdbCells>& where) const {
   const int plain = sum(where, false);
   if (!reflect_) return plain;
   const int reflected = sum(where, true);

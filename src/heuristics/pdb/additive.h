@@ -94,6 +94,8 @@ class AdditivePdb {
   // and with reflection the larger of that and the reflected sum.
   // Precondition: board is rows() x cols().
   int evaluate(const Board& board) const;
+  // The same from where[t], the cell of tile t (1 <= t < cells()).
+  int evaluate_positions(const std::array<std::uint8_t, kMaxPdbCells>& where) const;
   int evaluate_plain(const Board& board) const;      // no reflection
   int evaluate_reflected(const Board& board) const;  // the reflected sum only; requires rows == cols
 
