@@ -1,7 +1,7 @@
 // Additive pattern databases in the kernels' PreparingHeuristic shape.
 //
-// Per generated child only the part holding the moved tile is re-ranked and
-// looked up (and, with reflection, the part holding that tile's mirror). The
+// Per generated child only the part holding the moved tile gets a new rank
+// and lookup (and, with reflection, the part holding that tile's mirror). The
 // lookups are random reads from tables of up to half a gigabyte, so they
 // dominate a node's cost; three things keep it down:
 //   - prepare() ranks a child and prefetches its entries. The static kernels
