@@ -187,6 +187,16 @@ def gnuplot(script):
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
 
 
+def plot_png(output, size, title, xlabel, ylabel, rest):
+    """One PNG: the settings every plot shares, then `rest` (more settings and the plot command)."""
+    gnuplot(f"""set terminal pngcairo size {size} font ',11'
+set output '{output}'
+set title "{title}"
+set xlabel "{xlabel}"
+set ylabel "{ylabel}"
+""" + rest)
+
+
 def plots(out_prefix, dataset, rows, points, load):
     """The four PNGs, for `dataset` (Korf's set of this mode)."""
     tmp = Path(tempfile.mkdtemp())
@@ -202,12 +212,8 @@ def plots(out_prefix, dataset, rows, points, load):
             f.write(f"{x} {i} " + " ".join(str(by_h[h][i]["generated"]) if i in by_h[h] else "NaN" for h in hs) + "\n")
     curves = ", ".join(f"'{tmp}/nodes.dat' using 1:{k + 3} with linespoints pt 7 ps 0.5 title '{h}'"
                        for k, h in enumerate(hs))
-    gnuplot(f"""set terminal pngcairo size 1000,600 font ',11'
-set output '{out_prefix}_nodes.png'
-set title "{dataset}: nodes generated per instance (IDA*, 1 thread)"
-set xlabel "instance, ordered by linear-conflict's node count"
-set ylabel 'generated nodes'
-set logscale y
+    plot_png(f"{out_prefix}_nodes.png", "1000,600", f"{dataset}: nodes generated per instance (IDA*, 1 thread)",
+             "instance, ordered by linear-conflict's node count", "generated nodes", f"""set logscale y
 set format y '10^{{%L}}'
 set key outside right top
 set grid
@@ -224,12 +230,9 @@ plot {curves}
     curves = ", ".join(f"'{tmp}/h.dat' index {k} using 1:3 with points pt 7 ps 0.5 lc {k + 1} notitle, "
                        f"'' index {k} using 2:3 smooth unique with lines lw 2 lc {k + 1} title '{h}'"
                        for k, h in enumerate(hs))
-    gnuplot(f"""set terminal pngcairo size 900,700 font ',11'
-set output '{out_prefix}_h_vs_length.png'
-set title "{dataset}: initial h against the optimal length (dots: instances; lines: mean h per length)"
-set xlabel 'optimal length'
-set ylabel 'h of the start state'
-set xrange [{lo}:{hi}]
+    plot_png(f"{out_prefix}_h_vs_length.png", "900,700",
+             f"{dataset}: initial h against the optimal length (dots: instances; lines: mean h per length)",
+             "optimal length", "h of the start state", f"""set xrange [{lo}:{hi}]
 set yrange [{lo}:{hi}]
 set key top left
 set grid
@@ -245,12 +248,9 @@ plot x with lines lc rgb 'gray' title 'h = length', {curves}
             f.write("\n\n")
     curves = ", ".join(f"'{tmp}/cum.dat' index {k} using 1:2 with steps lw 2 title '{h} ({len(by_h[h])})'"
                        for k, h in enumerate(hs))
-    gnuplot(f"""set terminal pngcairo size 900,600 font ',11'
-set output '{out_prefix}_cumulative.png'
-set title "{dataset}: puzzles solved against cumulative CPU time (easiest first, 1 thread)"
-set xlabel 'cumulative CPU seconds'
-set ylabel 'puzzles solved'
-set logscale x
+    plot_png(f"{out_prefix}_cumulative.png", "900,600",
+             f"{dataset}: puzzles solved against cumulative CPU time (easiest first, 1 thread)",
+             "cumulative CPU seconds", "puzzles solved", f"""set logscale x
 set format x '10^{{%L}}'
 set key bottom right
 set grid
@@ -262,13 +262,10 @@ plot {curves}
             for d, h, t, wall, speed in points:
                 f.write(f"{t} {wall} {speed}\n")
         d, h = points[0][0], points[0][1]
-        gnuplot(f"""set terminal pngcairo size 900,500 font ',11'
-set output '{out_prefix}_threads.png'
-set title "Thread scaling: {d}, {h} (wall seconds of the batch; load average {load})"
-set xlabel 'threads'
-set xtics 1
+        plot_png(f"{out_prefix}_threads.png", "900,500",
+                 f"Thread scaling: {d}, {h} (wall seconds of the batch; load average {load})",
+                 "threads", "speed-up over 1 thread", f"""set xtics 1
 set xrange [0.5:{max(p[2] for p in points) + 0.5}]
-set ylabel 'speed-up over 1 thread'
 set y2label 'wall seconds'
 set yrange [0:{max(p[2] for p in points) + 0.5}]
 set y2range [0:{max(p[3] for p in points) * 1.3}]
