@@ -71,7 +71,7 @@ HeuristicChoice choose_heuristic(int rows, int cols, Goal goal, const pdb::Addit
   using Key = std::tuple<int, int, Goal, std::string, bool>;
   static std::mutex mutex;
   static auto* known = new std::map<Key, HeuristicChoice>();
-  const std::string dir = options.cache.dir.empty() ? pdb::default_cache_dir() : options.cache.dir;
+  const std::string dir = options.cache.directory();
   const Key key{rows, cols, goal, dir, options.reflect};
   std::lock_guard lock(mutex);
   if (auto it = known->find(key); it != known->end()) {

@@ -183,7 +183,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, Goal goal, i
   o.add("algorithm", algorithm_name(c.run.algorithm));
   o.add("heuristic", heuristic_label(c.run));
   if (c.run.heuristic == HeuristicKind::kPdb) {
-    o.add("pdb_dir", c.run.pdb_options.cache.dir.empty() ? pdb::default_cache_dir() : c.run.pdb_options.cache.dir);
+    o.add("pdb_dir", c.run.pdb_options.cache.directory());
   }
   o.add("notation", notation_name(c.run.notation));
   o.add("time_limit_seconds", c.run.time_limit);

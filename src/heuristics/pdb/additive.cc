@@ -229,10 +229,9 @@ std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows
 }
 
 bool additive_cached(std::string_view spec, int rows, int cols, Goal goal, const AdditiveOptions& options) {
-  const std::string dir = options.cache.dir.empty() ? default_cache_dir() : options.cache.dir;
   for (const auto& part : partition_tiles(spec, rows, cols, goal)) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(dir + "/" + cache_file_name(Pattern(rows, cols, goal, part)), ec)) {
+    if (!std::filesystem::is_regular_file(options.cache.path_of(Pattern(rows, cols, goal, part)), ec)) {
       return false;
     }
   }
@@ -244,7 +243,7 @@ std::shared_ptr<const AdditivePdb> shared_additive(std::string_view spec, int ro
   using Key = std::tuple<std::string, int, int, Goal, bool, std::string>;
   static std::mutex mutex;
   static auto* cache = new std::map<Key, std::shared_ptr<const AdditivePdb>>();
-  const std::string dir = options.cache.dir.empty() ? default_cache_dir() : options.cache.dir;
+  const std::string dir = options.cache.directory();
   Key key{std::string(spec), rows, cols, goal, options.reflect && rows == cols, dir};
   std::lock_guard lock(mutex);
   if (auto it = cache->find(key); it != cache->end()) return it->second;

@@ -540,9 +540,9 @@ void remove_stale_temporaries(const std::string& path) {
 }  // namespace
 
 CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
-  const std::string dir = options.dir.empty() ? default_cache_dir() : options.dir;
+  const std::string dir = options.directory();
   CacheResult result;
-  result.path = dir + "/" + cache_file_name(pattern);
+  result.path = options.path_of(pattern);
   if (auto shared = registered(result.path)) {
     result.table = std::move(shared);
     return result;

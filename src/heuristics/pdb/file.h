@@ -141,6 +141,11 @@ struct CacheOptions {
   // long as it lives); MemoryBudgetError when it does not fit. A table this
   // process has mapped already is shared and not counted again.
   std::shared_ptr<MemoryBudget> budget;
+
+  // `dir`, or default_cache_dir() when it is empty.
+  std::string directory() const { return dir.empty() ? default_cache_dir() : dir; }
+  // Where the table of `pattern` lives in that directory.
+  std::string path_of(const Pattern& pattern) const { return directory() + "/" + cache_file_name(pattern); }
 };
 
 struct CacheResult {
