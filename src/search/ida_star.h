@@ -175,32 +175,18 @@ class IdaStar {
     constexpr int kRight = kBlank % kCols < kCols - 1 && kBlank + 1 != kParent;
     constexpr int kDown = kBlank < kCells - kCols && kBlank + kCols != kParent;
     generated_ += kUp + kLeft + kRight + kDown;
+    typename Heuristic::Step up, left, right, down;
     if constexpr (kPrepares) {
       // All children are prepared (for a PDB: ranked, entries prefetched)
       // before the first is evaluated, so that their cache misses overlap.
-      typename Heuristic::Step up, left, right, down;
       if constexpr (kUp) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
       if constexpr (kLeft) heuristic_.prepare(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
       if constexpr (kRight) heuristic_.prepare(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
       if constexpr (kDown) heuristic_.prepare(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
-      return expand_at<kBlank, kParent>(room, h, board, up, left, right, down);
-    } else {
-      typename Heuristic::Step up, left, right, down;
-      return expand_at<kBlank, kParent>(room, h, board, up, left, right, down);
     }
-  }
-
-  // The children of dfs_at's node, in Burns et al.'s order: up, left, right,
-  // down. Every child counts as generated, cut or not, so the count is a
-  // constant per (blank, parent); only the children never reached after the
-  // goal is found are taken off.
-  template <int kBlank, int kParent, class Step>
-  [[gnu::always_inline]] bool expand_at(int room, int h, Storage board, Step& up, Step& left, Step& right,
-                                        Step& down) {
-    constexpr int kUp = kBlank >= kCols && kBlank - kCols != kParent;
-    constexpr int kLeft = kBlank % kCols > 0 && kBlank - 1 != kParent;
-    constexpr int kRight = kBlank % kCols < kCols - 1 && kBlank + 1 != kParent;
-    constexpr int kDown = kBlank < kCells - kCols && kBlank + kCols != kParent;
+    // Burns et al.'s order: up, left, right, down. Every child counts as
+    // generated, cut or not, so the count is a constant per (blank, parent);
+    // only the children never reached after the goal is found are taken off.
     if constexpr (kUp) {
       if (step_at<kBlank, kBlank - kCols, Direction::kUp>(up, room, h, board)) {
         generated_ -= kLeft + kRight + kDown;
@@ -224,6 +210,7 @@ class IdaStar {
     }
     return false;
   }
+
 
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
