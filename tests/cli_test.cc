@@ -26,7 +26,7 @@
 #include "core/board.h"
 #include "core/ranking.h"
 #include "core/solvability.h"
-#include "search/bfs.h"
+#include "tools/bfs.h"
 #include "cli_support.h"
 #include "test_support.h"
 

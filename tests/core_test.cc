@@ -19,8 +19,8 @@
 #include "core/notation.h"
 #include "core/ranking.h"
 #include "core/solvability.h"
-#include "search/bfs.h"
-#include "search/replay.h"
+#include "tools/bfs.h"
+#include "core/replay.h"
 #include "test_support.h"
 
 namespace npuzzle {

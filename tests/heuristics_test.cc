@@ -12,7 +12,7 @@
 #include "core/ranking.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/tile_tables.h"
-#include "search/bfs.h"
+#include "tools/bfs.h"
 #include "test_support.h"
 
 namespace npuzzle {

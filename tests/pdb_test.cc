@@ -48,9 +48,9 @@
 #include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb_heuristic.h"
-#include "search/replay.h"
+#include "core/replay.h"
 #include "search/solver.h"
-#include "search/bfs.h"
+#include "tools/bfs.h"
 #include "test_support.h"
 
 namespace npuzzle::pdb {

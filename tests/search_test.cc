@@ -18,8 +18,8 @@
 #include "core/ranking.h"
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
-#include "search/bfs.h"
-#include "search/replay.h"
+#include "tools/bfs.h"
+#include "core/replay.h"
 #include "search/solver.h"
 #include "test_support.h"
 
@@ -550,23 +550,23 @@ TEST(Limits, UnsolvableBoardsCostNoNodes) {
   EXPECT_EQ(r.generated, 0u);
 }
 
-TEST(Limits, UnsupportedShapesAreInvalidNotACrash) {
+TEST(Limits, UnsupportedShapesAreUnsupportedNotACrash) {
   std::mt19937_64 rng(14);
   // 81 cells: beyond the optimal kernels.
   const Board big = testing::random_walk(9, 9, Goal::kBlankLast, 20, rng);
   SolveResult r = solve(big, options_for(Goal::kBlankLast, Algorithm::kIdaStar, HeuristicKind::kManhattan));
-  EXPECT_EQ(r.status, Status::kInvalid);
+  EXPECT_EQ(r.status, Status::kUnsupported);
   EXPECT_FALSE(r.message.empty());
   // A* holds at most 25 cells.
   const Board wide = testing::random_walk(6, 5, Goal::kBlankLast, 10, rng);
   r = solve(wide, options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kManhattan));
-  EXPECT_EQ(r.status, Status::kInvalid);
+  EXPECT_EQ(r.status, Status::kUnsupported);
   EXPECT_FALSE(unsupported_reason(6, 5, options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kManhattan))
                    .empty());
   // Linear conflict has no tables for lines longer than 7.
   const Board long_row = testing::random_walk(2, 8, Goal::kBlankLast, 10, rng);
   r = solve(long_row, options_for(Goal::kBlankLast, Algorithm::kIdaStar, HeuristicKind::kLinearConflict));
-  EXPECT_EQ(r.status, Status::kInvalid);
+  EXPECT_EQ(r.status, Status::kUnsupported);
   // ...but Manhattan solves it.
   r = solve(long_row, options_for(Goal::kBlankLast, Algorithm::kIdaStar, HeuristicKind::kManhattan));
   EXPECT_EQ(r.status, Status::kOptimal);

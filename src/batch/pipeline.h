@@ -1,75 +1,61 @@
-// Solving parsed puzzles: one puzzle (solve_puzzle, shared by `solve` and
-// `batch`) and a whole file through a oneTBB pipeline (run_batch).
+// The batch's pipeline, with replaceable stages: oneTBB's canonical shape.
+// A serial in-order source hands out puzzles, a parallel stage solves each
+// one inside a single task (so node counts never depend on the thread
+// count), and a serial in-order sink takes the finished puzzles in input
+// order. At most 4 puzzles per thread are in flight. run_batch (batch.h)
+// plugs in a streaming file reader and the CSV writer; a shard or an MPI
+// rank plugs in its own source or sink and reuses the rest.
 //
-// The pipeline is oneTBB's canonical shape: a serial in-order source that
-// hands out puzzles, a parallel stage that solves each one inside a single
-// task (so node counts never depend on the thread count), and a serial
-// in-order sink that writes and flushes each CSV row. At most 4 puzzles per
-// thread are in flight.
+// No process-wide state: the threads are bounded by a task_arena of this
+// call, not by tbb::global_control; nothing is printed; stopping is the
+// caller's flag.
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
-#include <memory>
-#include <optional>
 #include <string>
 
-#include "batch/progress.h"
-#include "heuristics/pdb/additive.h"
 #include "core/notation.h"
 #include "io/csv.h"
 #include "io/reader.h"
-#include "search/solver.h"
+#include "search/engine.h"
 
 namespace npuzzle {
 
-struct RunConfig {
-  Algorithm algorithm = Algorithm::kIdaStar;
-  HeuristicKind heuristic = HeuristicKind::kLinearConflict;
-  bool auto_heuristic = false;         // --heuristic auto: choose_heuristic() per shape and goal
-  std::string pdb_spec;                // "pdb:663" etc. when heuristic == kPdb
-  pdb::AdditiveOptions pdb_options;    // cache directory, reflection
-  double time_limit = 0;        // seconds per puzzle; 0 = none
-  std::uint64_t max_nodes = 0;  // expanded nodes per puzzle; 0 = none
-  std::uint64_t memory_bytes = 0;  // one A* search; 0 = default_memory_limit() (batch: split across threads)
-  // PDB tables and every A* search together; null = no shared budget.
-  std::shared_ptr<MemoryBudget> budget;
-  std::optional<Goal> goal_override;  // --goal; otherwise the file's `# goal:` or blank-last
-  Notation notation = Notation::kBlank;
+// One puzzle on its way through the pipeline.
+struct BatchItem {
+  std::uint64_t index = 0;  // 0-based position in the input
+  PuzzleRecord record;
+  Goal goal = Goal::kBlankLast;  // the goal it is solved for
+  bool kept = false;    // a row of an earlier run (--resume): passed through, not solved
+  CsvRow row;           // the CSV row: kept, or made by the solve stage
+  SolveReport report;   // what the solve stage found (not for kept rows)
+  std::string message;  // "FILE:LINE: what" for an invalid, unsolvable or unsupported puzzle
 };
 
-Goal resolve_goal(const RunConfig& config, const PuzzleFile& file);
-// The heuristic as the CSV names it: "linear-conflict", "pdb:663", "auto", ...
-std::string heuristic_label(const RunConfig& config);
-
-struct Outcome {
-  SolveResult result;
-  CsvRow row;
-  std::string error;  // "FILE:LINE: what", for invalid and unsolvable puzzles
-  std::string notice;  // the heuristic choice's one-time notice (heuristic_choice.h)
+class BatchSource {
+ public:
+  virtual ~BatchSource() = default;
+  // The next item (index, record and, for kept rows, row set); false at
+  // the end. Called from one thread at a time, in order.
+  virtual bool next(BatchItem& item) = 0;
 };
 
-// Solves one record (or reports why it is invalid) and checks the solution
-// by replaying it. `cancel` and `on_progress` may be null.
-Outcome solve_puzzle(const PuzzleRecord& record, Goal goal, const RunConfig& config,
-                     const std::atomic<bool>* cancel,
-                     std::function<void(const Progress&)> on_progress = nullptr);
-
-struct BatchConfig {
-  RunConfig run;
-  std::string input;
-  std::string output;
-  ReadOptions read;
-  int threads = 0;  // 0 = all cores
-  bool resume = false;
-  ProgressReporter::Mode progress = ProgressReporter::Mode::kOff;
-  double grace_seconds = 10;  // after SIGINT/SIGTERM, before in-flight puzzles are cancelled
-  std::string command_line;
+class BatchSink {
+ public:
+  virtual ~BatchSink() = default;
+  // Called from one thread at a time, in input order.
+  virtual void accept(BatchItem& item) = 0;
 };
 
-// Runs the batch and returns the process exit code: 0 all done, 1 some
-// puzzle invalid or at its limit (or an output error), 2 bad input or
-// options before any work, 128+signal when interrupted.
-int run_batch(const BatchConfig& config);
+// Solves one item in place (any thread; items are independent).
+using SolveStage = std::function<void(BatchItem& item)>;
+
+// Runs source -> solve -> sink on `threads` threads until the source is
+// exhausted or `stop_intake` is raised (items already taken still reach the
+// sink). Kept items skip the solve stage.
+void run_pipeline(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads,
+                  const std::atomic<bool>& stop_intake);
 
 }  // namespace npuzzle

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <thread>
 
+#include "core/memory_budget.h"
 #include "npuzzle/revision.h"
 
 namespace npuzzle {
@@ -37,9 +38,7 @@ JsonObject machine_info() {
   m.add("hostname", host);
   m.add("cpu", cpu_model());
   m.add("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  m.add("memory_bytes", static_cast<std::int64_t>(pages) * page_size);
+  m.add("memory_bytes", physical_memory());
   utsname u{};
   if (uname(&u) == 0) m.add("os", std::string(u.sysname) + " " + u.release + " " + u.machine);
   return m;

@@ -82,11 +82,15 @@ void ResultsFile::write_or_throw(const std::string& text) {
 
 void ResultsFile::append(const CsvRow& row) { write_or_throw(format_csv_row(row)); }
 
-void ResultsFile::finish(const std::vector<CsvRow>& rows) {
+void ResultsFile::finish() {
   const bool ok = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
   if (!ok && errno != EINVAL) throw OutputError(path_ + ": write failed: " + errno_text());
   std::fclose(file_);
   file_ = nullptr;
+}
+
+void ResultsFile::finish_in_order(const std::vector<CsvRow>& rows) {
+  finish();
   // A fresh run wrote its rows in input order already; a resumed one
   // appended the new rows after the kept ones and is put in order here.
   if (previous_count_ == 0) return;

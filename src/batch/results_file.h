@@ -40,8 +40,11 @@ class ResultsFile {
   // Appends and flushes one row. Throws OutputError on a write error.
   void append(const CsvRow& row);
 
-  // Rewrites the file with `rows` (all of them, in input order). Throws OutputError.
-  void finish(const std::vector<CsvRow>& rows);
+  // Flushes, syncs and closes the file. Throws OutputError.
+  void finish();
+  // As finish(), then, when earlier rows were kept, rewrites the file with
+  // `rows` (all of them, in input order). Throws OutputError.
+  void finish_in_order(const std::vector<CsvRow>& rows);
 
   const std::string& path() const { return path_; }
 

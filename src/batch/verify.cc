@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "core/solvability.h"
-#include "search/replay.h"
+#include "core/replay.h"
 
 namespace npuzzle {
 namespace {

@@ -7,7 +7,7 @@
 #include "cli/options.h"
 #include "core/ranking.h"
 #include "core/solvability.h"
-#include "search/bfs.h"
+#include "tools/bfs.h"
 
 namespace npuzzle::cli {
 namespace {

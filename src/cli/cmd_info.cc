@@ -1,11 +1,12 @@
 #include <cstdio>
 #include <iostream>
 
-#include "batch/heuristic_choice.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "cli/options.h"
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
+#include "search/registry.h"
 
 namespace npuzzle::cli {
 
@@ -37,60 +38,41 @@ int run_info(const std::vector<std::string>& args) {
   if (pdb_spec != "auto" && pdb_spec != "none" && !pdb::is_pdb_spec(pdb_spec)) {
     throw UsageError("--pdb takes pdb:SPEC, auto or none, not '" + pdb_spec + "'");
   }
-  pdb::AdditiveOptions pdb_options;
-  pdb_options.reflect = !search.no_reflect;
-  pdb_options.cache.dir = search.pdb_dir;
+  const pdb::AdditiveOptions pdb_options = table_options(search);
   // The PDB column: "VALUE SPEC", or "-" when there is none for the board.
   const auto pdb_column = [&](const Board& b, Goal goal) -> std::string {
     if (pdb_spec == "none") return "-";
-    std::shared_ptr<const pdb::AdditivePdb> table;
-    std::string label = pdb_spec;
-    if (pdb_spec == "auto") {
-      HeuristicChoice choice = choose_heuristic(b.rows(), b.cols(), goal, pdb_options);
-      table = std::move(choice.pdb);
-      label = choice.pdb_spec;
-    } else {
-      table = pdb::shared_additive(pdb_spec, b.rows(), b.cols(), goal, pdb_options);
-    }
-    if (!table || !is_solvable(b, goal)) return "-";
-    return std::to_string(table->evaluate(b)) + " " + label + (pdb_options.reflect ? "" : "/no-reflect");
+    const auto spec = parse_heuristic_spec(pdb_spec);  // "auto" or a pdb:SPEC, checked above
+    const ResolvedHeuristic resolved = resolve_heuristic(*spec, b.rows(), b.cols(), goal, pdb_options);
+    if (!resolved.error.empty()) throw std::runtime_error(resolved.error);
+    if (!resolved.pdb || !is_solvable(b, goal)) return "-";
+    return std::to_string(resolved.pdb->evaluate(b)) + " " + resolved.label;
   };
   std::printf("%-8s %-7s %-11s %-9s %10s %8s %10s %16s  %s\n", "id", "size", "goal", "solvable", "inversions",
               "hamming", "manhattan", "linear-conflict", "pdb");
-  for (const std::string& path : files) {
-    PuzzleFile file;
+  const InputTally tally = for_each_puzzle(files, read, goal_override, "info", [&](const PuzzleRecord& p, Goal goal) {
+    if (!p.board) {
+      std::fprintf(stderr, "%s\n", p.error.c_str());
+      std::printf("%-8s %-7s %-11s %-9s\n", p.id.c_str(), "?", std::string(goal_name(goal)).c_str(), "invalid");
+      exit_code = kExitFailed;
+      return;
+    }
+    const Board& b = *p.board;
+    std::string pdb_value;
     try {
-      file = read_puzzle_file(path, read);
-    } catch (const InputError& e) {
+      pdb_value = pdb_column(b, goal);
+    } catch (const std::exception& e) {  // a bad spec for this board, or a bad table file
       std::fprintf(stderr, "npuzzle info: %s\n", e.what());
-      exit_code = kExitUsage;
-      continue;
+      pdb_value = "-";
+      exit_code = kExitFailed;
     }
-    const Goal goal = goal_override.value_or(file.declared_goal.value_or(Goal::kBlankLast));
-    for (const PuzzleRecord& p : file.puzzles) {
-      if (!p.board) {
-        std::fprintf(stderr, "%s\n", p.error.c_str());
-        std::printf("%-8s %-7s %-11s %-9s\n", p.id.c_str(), "?", std::string(goal_name(goal)).c_str(), "invalid");
-        if (exit_code == kExitOk) exit_code = kExitFailed;
-        continue;
-      }
-      const Board& b = *p.board;
-      std::string pdb_value;
-      try {
-        pdb_value = pdb_column(b, goal);
-      } catch (const std::exception& e) {  // a bad spec for this board, or a bad table file
-        std::fprintf(stderr, "npuzzle info: %s\n", e.what());
-        pdb_value = "-";
-        exit_code = kExitFailed;
-      }
-      std::printf("%-8s %-7s %-11s %-9s %10lld %8lld %10lld %16lld  %s\n", p.id.c_str(),
-                  size_name(b.rows(), b.cols()).c_str(), std::string(goal_name(goal)).c_str(),
-                  is_solvable(b, goal) ? "yes" : "no", static_cast<long long>(count_inversions(b)),
-                  evaluate(b, goal, HeuristicKind::kHamming), evaluate(b, goal, HeuristicKind::kManhattan),
-                  evaluate(b, goal, HeuristicKind::kLinearConflict), pdb_value.c_str());
-    }
-  }
-  return exit_code;
+    std::printf("%-8s %-7s %-11s %-9s %10lld %8lld %10lld %16lld  %s\n", p.id.c_str(),
+                size_name(b.rows(), b.cols()).c_str(), std::string(goal_name(goal)).c_str(),
+                is_solvable(b, goal) ? "yes" : "no", static_cast<long long>(count_inversions(b)),
+                evaluate(b, goal, HeuristicKind::kHamming), evaluate(b, goal, HeuristicKind::kManhattan),
+                evaluate(b, goal, HeuristicKind::kLinearConflict), pdb_value.c_str());
+  });
+  return input_exit_code(tally, exit_code);
 }
 
 }  // namespace npuzzle::cli

@@ -15,6 +15,7 @@
 
 #include "batch/provenance.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "cli/options.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
@@ -353,30 +354,16 @@ int pdb_eval(const std::vector<std::string>& args) {
   double total_plain = 0, total_h = 0;
   long long count = 0;
   if (!quiet) std::printf("%-8s %-7s %-11s %6s %9s %6s\n", "id", "size", "goal", "plain", "reflected", "h");
-  for (const std::string& path : files) {
-    PuzzleFile file;
-    try {
-      file = read_puzzle_file(path, read);
-    } catch (const InputError& e) {
-      std::fprintf(stderr, "npuzzle pdb eval: %s\n", e.what());
-      exit_code = kExitUsage;
-      continue;
-    }
-    const Goal goal = goal_override.value_or(file.declared_goal.value_or(Goal::kBlankLast));
-    for (const PuzzleRecord& p : file.puzzles) {
+  InputTally tally;
+  try {
+    tally = for_each_puzzle(files, read, goal_override, "pdb eval", [&](const PuzzleRecord& p, Goal goal) {
       if (!p.board) {
         std::fprintf(stderr, "%s\n", p.error.c_str());
-        if (exit_code == kExitOk) exit_code = kExitFailed;
-        continue;
+        exit_code = kExitFailed;
+        return;
       }
       const Board& b = *p.board;
-      std::shared_ptr<const pdb::AdditivePdb> set;
-      try {
-        set = set_for(b.rows(), b.cols(), goal);
-      } catch (const pdb::FileError& e) {
-        std::fprintf(stderr, "npuzzle pdb eval: %s\n", e.what());
-        return kExitFailed;
-      }
+      const std::shared_ptr<const pdb::AdditivePdb> set = set_for(b.rows(), b.cols(), goal);
       const int plain = set->evaluate_plain(b);
       const int h = set->evaluate(b);
       total_plain += plain;
@@ -387,14 +374,17 @@ int pdb_eval(const std::vector<std::string>& args) {
         std::printf("%-8s %-7s %-11s %6d %9s %6d\n", p.id.c_str(), size_name(b.rows(), b.cols()).c_str(),
                     std::string(goal_name(goal)).c_str(), plain, reflected.c_str(), h);
       }
-    }
+    });
+  } catch (const pdb::FileError& e) {
+    std::fprintf(stderr, "npuzzle pdb eval: %s\n", e.what());
+    return kExitFailed;
   }
   if (count > 0) {
     std::printf("%s over %lld puzzles: average plain %.3f, average h %.3f (%s)\n", spec.c_str(), count,
                 total_plain / static_cast<double>(count), total_h / static_cast<double>(count),
                 no_reflection ? "no reflection" : "max with the diagonal reflection");
   }
-  return exit_code;
+  return input_exit_code(tally, exit_code);
 }
 
 }  // namespace

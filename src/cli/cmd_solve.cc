@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "cli/options.h"
-#include "core/solvability.h"
 
 namespace npuzzle::cli {
 namespace {
@@ -25,16 +25,16 @@ void print_board(const Board& b) {
 }
 
 // Princeton's Solver client: the count, then every board of the solution.
-void print_princeton(const PuzzleRecord& record, const Outcome& o) {
-  if (o.result.status == Status::kUnsolvable) {
+void print_princeton(const PuzzleRecord& record, const SolveResult& r) {
+  if (r.status == Status::kUnsolvable) {
     std::printf("Unsolvable puzzle\n");
     return;
   }
-  if (o.result.status != Status::kOptimal && o.result.status != Status::kSolved) return;
-  std::printf("Minimum number of moves = %d\n", o.result.length);
+  if (r.status != Status::kOptimal && r.status != Status::kSolved) return;
+  std::printf("Minimum number of moves = %lld\n", static_cast<long long>(r.length));
   Board board = *record.board;
   print_board(board);
-  for (Direction d : o.result.moves) {
+  for (Direction d : r.moves) {
     std::printf("\n");
     board.move(d);
     print_board(board);
@@ -42,37 +42,38 @@ void print_princeton(const PuzzleRecord& record, const Outcome& o) {
   std::printf("\n");
 }
 
-void print_text(const PuzzleRecord& record, Goal goal, const Outcome& o, const RunConfig& config) {
-  const SolveResult& r = o.result;
+void print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunConfig& config) {
+  const SolveResult& r = report.result;
   std::printf("puzzle %s (%s:%d): %s, goal %s\n", record.id.c_str(),
               record.source == "-" ? "<stdin>" : record.source.c_str(), record.line,
               record.rows ? size_name(record.rows, record.cols).c_str() : "?", std::string(goal_name(goal)).c_str());
   std::printf("  status:    %s", std::string(status_name(r.status)).c_str());
   if (r.status == Status::kUnsolvable) {
-    const Goal other = goal == Goal::kBlankLast ? Goal::kBlankFirst : Goal::kBlankLast;
-    if (is_solvable(*record.board, other)) {
-      std::printf(" (it is solvable for the %s goal: try --goal %s)", std::string(goal_name(other)).c_str(),
-                  std::string(goal_name(other)).c_str());
+    if (report.solvable_for) {
+      std::printf(" (it is solvable for the %s goal: try --goal %s)",
+                  std::string(goal_name(*report.solvable_for)).c_str(),
+                  std::string(goal_name(*report.solvable_for)).c_str());
     }
   } else if (!r.message.empty()) {
     std::printf(" (%s)", r.message.c_str());
   }
   std::printf("\n");
-  if (r.status == Status::kInvalid) return;
+  if (r.status == Status::kInvalid || r.status == Status::kUnsupported) return;
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
-    std::printf("  length:    %d moves\n", r.length);
+    std::printf("  length:    %lld moves\n", static_cast<long long>(r.length));
   } else if (r.lower_bound >= 0 && r.status != Status::kUnsolvable) {
-    std::printf("  at least:  %d moves (proven lower bound)\n", r.lower_bound);
+    std::printf("  at least:  %lld moves (proven lower bound)\n", static_cast<long long>(r.lower_bound));
   }
   if (r.status != Status::kUnsolvable) {
     std::printf("  nodes:     %llu expanded, %llu generated\n", static_cast<unsigned long long>(r.expanded),
                 static_cast<unsigned long long>(r.generated));
     std::printf("  time:      %.6f s (%s, %s, initial h %d)\n", r.seconds,
-                std::string(algorithm_name(config.algorithm)).c_str(),
-                o.row.heuristic.c_str(), r.initial_h);
+                std::string(algorithm_name(config.request.algorithm)).c_str(), report.heuristic.c_str(),
+                r.initial_h);
   }
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
-    std::printf("  solution:  %s\n", o.row.solution.empty() ? "(already solved)" : o.row.solution.c_str());
+    const std::string moves = format_moves(r.moves, config.notation);
+    std::printf("  solution:  %s\n", moves.empty() ? "(already solved)" : moves.c_str());
   }
 }
 
@@ -105,46 +106,48 @@ int run_solve(const std::vector<std::string>& args) {
   int exit_code = kExitOk;
   bool first = true;
   const bool show_progress = isatty(STDERR_FILENO);
-  for (const std::string& path : files) {
-    PuzzleFile file;
-    try {
-      file = read_puzzle_file(path, read);
-    } catch (const InputError& e) {
-      std::fprintf(stderr, "npuzzle solve: %s\n", e.what());
-      exit_code = kExitUsage;
-      continue;
-    }
-    const Goal goal = resolve_goal(config, file);
-    for (const PuzzleRecord& record : file.puzzles) {
-      // On a terminal, a long search shows where it is.
-      std::function<void(const Progress&)> progress;
-      if (show_progress) {
-        progress = [](const Progress& p) {
-          std::fprintf(stderr, "\r  searching: bound %d, %.3g expanded, %.0f s   ", p.bound,
-                       static_cast<double>(p.expanded), p.seconds);
-        };
-      }
-      const Outcome o = solve_puzzle(record, goal, config, nullptr, progress);
-      if (show_progress && o.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
-      // The text format explains an unsolvable board itself.
-      if (!o.notice.empty()) std::fprintf(stderr, "%s\n", o.notice.c_str());
-      if (!o.error.empty() && (format == "princeton" || o.result.status != Status::kUnsolvable)) {
-        std::fprintf(stderr, "%s\n", o.error.c_str());
-      }
-      if (o.result.status == Status::kInvalid || o.result.status == Status::kLimit) {
-        if (exit_code == kExitOk) exit_code = kExitFailed;
-      }
-      if (format == "princeton") {
-        print_princeton(record, o);
-      } else {
-        if (!first) std::printf("\n");
-        print_text(record, goal, o, config);
-      }
-      first = false;
-      std::fflush(stdout);
-    }
-  }
-  return exit_code;
+  const InputTally tally =
+      for_each_puzzle(files, read, config.goal_override, "solve", [&](const PuzzleRecord& record, Goal goal) {
+        SolveReport report;
+        if (!record.board) {
+          report.result.status = Status::kInvalid;
+          std::fprintf(stderr, "%s\n", record.error.c_str());
+        } else {
+          // On a terminal, a long search shows where it is.
+          SolveRequest request = config.request;
+          request.goal = goal;
+          if (show_progress) {
+            request.limits.on_progress = [](const Progress& p) {
+              std::fprintf(stderr, "\r  searching: bound %d, %.3g expanded, %.0f s   ", p.bound,
+                           static_cast<double>(p.expanded), p.seconds);
+            };
+          }
+          report = solve_checked(*record.board, request);
+          if (show_progress && report.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
+          if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
+          const std::string where =
+              (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+          const Status s = report.result.status;
+          // The text format explains an unsolvable board itself.
+          if (s == Status::kUnsolvable && format == "princeton") {
+            std::fprintf(stderr, "%s: puzzle %s is %s\n", where.c_str(), record.id.c_str(),
+                         report.explanation.c_str());
+          } else if (s == Status::kInvalid || s == Status::kUnsupported) {
+            std::fprintf(stderr, "%s: %s\n", where.c_str(), report.explanation.c_str());
+          }
+        }
+        const Status s = report.result.status;
+        if (s == Status::kInvalid || s == Status::kUnsupported || s == Status::kLimit) exit_code = kExitFailed;
+        if (format == "princeton") {
+          if (record.board) print_princeton(record, report.result);
+        } else {
+          if (!first) std::printf("\n");
+          print_text(record, goal, report, config);
+        }
+        first = false;
+        std::fflush(stdout);
+      });
+  return input_exit_code(tally, exit_code);
 }
 
 }  // namespace npuzzle::cli

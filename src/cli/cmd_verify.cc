@@ -32,6 +32,12 @@ int run_verify(const std::vector<std::string>& args) {
     std::fprintf(stderr, "npuzzle verify: %s\n", e.what());
     return kExitUsage;
   }
+  if (file.puzzles.empty() || std::none_of(file.puzzles.begin(), file.puzzles.end(),
+                                           [](const PuzzleRecord& p) { return p.board.has_value(); })) {
+    for (const PuzzleRecord& p : file.puzzles) std::fprintf(stderr, "%s\n", p.error.c_str());
+    if (file.puzzles.empty()) std::fprintf(stderr, "%s: no puzzles\n", input == "-" ? "<stdin>" : input.c_str());
+    return kExitUsage;
+  }
   const std::string sidecar = read_sidecar(results + ".json");
   std::optional<Notation> notation = notation_option(common);
   if (!notation) {
@@ -41,7 +47,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (!goal) {
     if (auto g = find_json_string(sidecar, "goal")) goal = parse_goal(*g);
   }
-  const Goal resolved = goal.value_or(file.declared_goal.value_or(Goal::kBlankLast));
+  const Goal resolved = effective_goal(goal, file.declared_goal);
 
   std::ifstream csv(results, std::ios::binary);
   if (!csv) {

@@ -28,12 +28,11 @@ void add_common_options(po::options_description& desc, CommonOptions& common) {
 }
 
 void add_search_options(po::options_description& desc, SearchOptions& search) {
+  static const std::string heuristic_help = describe_choices(heuristic_choices());
+  static const std::string algorithm_help = describe_choices(algorithm_choices());
   desc.add_options()
-      ("heuristic", po::value(&search.heuristic)->default_value("auto"),
-       "hamming, manhattan, linear-conflict (Manhattan + linear conflicts), additive pattern databases "
-       "(pdb:555, pdb:663, pdb:78 for 4x4, pdb:6666 for 5x5, or any partition like pdb:1,2,3/4,5,6/7,8), or "
-       "auto: the strongest PDB already cached for the board (78, 663, 555; 6666), else linear-conflict")
-      ("algorithm", po::value(&search.algorithm)->default_value("ida"), "ida (IDA*) or astar (A*)")
+      ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristic_help.c_str())
+      ("algorithm", po::value(&search.algorithm)->default_value("ida"), algorithm_help.c_str())
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
@@ -75,35 +74,37 @@ ReadOptions read_options(const CommonOptions& common) {
   return r;
 }
 
+pdb::AdditiveOptions table_options(const SearchOptions& search) {
+  pdb::AdditiveOptions tables;
+  tables.reflect = !search.no_reflect;
+  tables.cache.dir = search.pdb_dir;
+  return tables;
+}
+
 RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search) {
   RunConfig c;
-  std::optional<HeuristicKind> h;
-  c.pdb_options.reflect = !search.no_reflect;
-  c.pdb_options.cache.dir = search.pdb_dir;
-  if (search.heuristic == "auto") {
-    c.auto_heuristic = true;
-    h = HeuristicKind::kLinearConflict;  // until a board's shape and goal pick one
-  } else if (pdb::is_pdb_spec(search.heuristic)) {
-    h = HeuristicKind::kPdb;
-    c.pdb_spec = search.heuristic;
-  } else {
-    h = parse_heuristic(search.heuristic);
+  SolveRequest& request = c.request;
+  auto heuristic = parse_heuristic_spec(search.heuristic);
+  if (!heuristic) {
+    throw UsageError("unknown heuristic '" + search.heuristic + "' (expected " +
+                     list_choice_names(heuristic_choices()) + ")");
   }
-  if (!h) {
-    throw UsageError("unknown heuristic '" + search.heuristic +
-                     "' (expected auto, hamming, manhattan, linear-conflict or pdb:...)");
+  auto algorithm = parse_algorithm(search.algorithm);
+  if (!algorithm) {
+    throw UsageError("unknown algorithm '" + search.algorithm + "' (expected " +
+                     list_choice_names(algorithm_choices()) + ")");
   }
-  auto a = parse_algorithm(search.algorithm);
-  if (!a) throw UsageError("unknown algorithm '" + search.algorithm + "' (expected ida or astar)");
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
-  c.heuristic = *h;
-  c.algorithm = *a;
-  c.time_limit = search.time_limit;
-  c.max_nodes = whole_number("max-nodes", search.max_nodes, ~std::uint64_t{0});
+  request.heuristic = *heuristic;
+  request.algorithm = *algorithm;
+  request.tables = table_options(search);
+  request.limits.seconds = search.time_limit;
+  request.limits.max_nodes = whole_number("max-nodes", search.max_nodes, ~std::uint64_t{0});
   constexpr std::uint64_t kMaxMib = std::uint64_t{1} << 40;  // 1 EiB: larger values would overflow in bytes
-  c.memory_bytes = whole_number("memory-limit", search.memory_mib, kMaxMib) << 20;
-  c.budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
-  c.pdb_options.cache.budget = c.budget;
+  request.limits.memory_bytes = whole_number("memory-limit", search.memory_mib, kMaxMib) << 20;
+  auto budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
+  request.tables.cache.budget = budget;
+  request.limits.memory_budget = budget.get();  // kept alive by request.tables.cache.budget
   c.goal_override = goal_option(common);
   c.notation = notation_option(common).value_or(Notation::kBlank);
   if (common.threads < 0) throw UsageError("--threads must not be negative");

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/pipeline.h"
+#include "batch/batch.h"
 #include "core/notation.h"
 #include "io/reader.h"
 
@@ -47,6 +47,8 @@ void add_search_options(po::options_description& desc, SearchOptions& search);
 // --pdb-dir and --no-reflect alone (part of add_search_options).
 void add_pdb_options(po::options_description& desc, SearchOptions& search);
 
+// --pdb-dir and --no-reflect as table options.
+pdb::AdditiveOptions table_options(const SearchOptions& search);
 // Turns the parsed strings into a RunConfig; throws UsageError.
 RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search);
 std::optional<Goal> goal_option(const CommonOptions& common);

@@ -40,7 +40,7 @@ char move_letter(Direction blank_direction, Notation n) {
   return alphabet(n)[static_cast<int>(blank_direction)];
 }
 
-std::string format_moves(const std::vector<Direction>& moves, Notation n) {
+std::string format_moves(const MoveSequence& moves, Notation n) {
   std::string out;
   out.reserve(moves.size());
   for (Direction d : moves) out.push_back(move_letter(d, n));
@@ -56,10 +56,10 @@ Notation detect_notation(std::string_view moves) {
   return upper ? Notation::kTile : Notation::kBlank;
 }
 
-std::optional<std::vector<Direction>> parse_moves(std::string_view moves, Notation n,
+std::optional<MoveSequence> parse_moves(std::string_view moves, Notation n,
                                                   std::size_t* bad_index) {
   const char* letters = alphabet(n);
-  std::vector<Direction> out;
+  MoveSequence out;
   out.reserve(moves.size());
   for (std::size_t i = 0; i < moves.size(); ++i) {
     int found = -1;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/moves.h"
 
 namespace npuzzle {
 
@@ -19,7 +20,7 @@ std::string_view notation_name(Notation n);
 std::optional<Notation> parse_notation(std::string_view name);
 
 char move_letter(Direction blank_direction, Notation n);
-std::string format_moves(const std::vector<Direction>& moves, Notation n);
+std::string format_moves(const MoveSequence& moves, Notation n);
 
 // Guesses the notation of a move string: H, J or K means vim; otherwise
 // upper case means tile and lower case blank. An empty string is blank.
@@ -27,7 +28,7 @@ Notation detect_notation(std::string_view moves);
 
 // Parses a move string in notation n. On a letter outside n's alphabet,
 // returns nullopt and sets *bad_index to its position.
-std::optional<std::vector<Direction>> parse_moves(std::string_view moves, Notation n,
+std::optional<MoveSequence> parse_moves(std::string_view moves, Notation n,
                                                   std::size_t* bad_index = nullptr);
 
 }  // namespace npuzzle

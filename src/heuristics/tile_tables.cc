@@ -53,19 +53,7 @@ std::shared_ptr<const TileTables> build(int rows, int cols, Goal goal) {
   t->goal = goal;
   const int n = t->cells;
 
-  t->moves.resize(n);
-  for (int pos = 0; pos < n; ++pos) {
-    MoveList& m = t->moves[pos];
-    auto add = [&m](int target, Direction d) {
-      m.target[m.count] = static_cast<std::uint8_t>(target);
-      m.direction[m.count] = d;
-      ++m.count;
-    };
-    if (pos >= cols) add(pos - cols, Direction::kUp);
-    if (pos % cols > 0) add(pos - 1, Direction::kLeft);
-    if (pos % cols < cols - 1) add(pos + 1, Direction::kRight);
-    if (pos < n - cols) add(pos + cols, Direction::kDown);
-  }
+  t->moves = move_lists(rows, cols);
 
   t->manhattan.assign(static_cast<std::size_t>(n) * n, 0);
   t->hamming.assign(static_cast<std::size_t>(n) * n, 0);

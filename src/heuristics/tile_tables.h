@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/geometry.h"
 
 namespace npuzzle {
 
@@ -30,20 +31,13 @@ inline constexpr int kMaxConflictLine = 7;
 // The kernels and their tables serve boards of at most this many cells.
 inline constexpr int kMaxSearchCells = 64;
 
-struct MoveList {
-  std::uint8_t count = 0;
-  std::array<std::uint8_t, 4> target{};   // the cell the blank moves to
-  std::array<Direction, 4> direction{};   // the blank's direction
-};
-
 struct TileTables {
   int rows = 0;
   int cols = 0;
   int cells = 0;
   Goal goal = Goal::kBlankLast;
 
-  // Per blank cell, in the order up, left, right, down (Burns et al.'s order,
-  // which fixes the node counts of the last IDA* iteration).
+  // Per blank cell (core/geometry.h).
   std::vector<MoveList> moves;
 
   // [tile * cells + pos]: the tile's Manhattan distance / misplacement there.

@@ -1,6 +1,7 @@
 #include "io/reader.h"
 
 #include <charconv>
+#include <memory>
 #include <fstream>
 #include <iostream>
 #include <string_view>
@@ -60,22 +61,28 @@ class Parser {
       : in_(in), name_(display_name(name)), source_(name), rows_(options.rows), cols_(options.cols),
         size_from_options_(options.rows > 0) {}
 
-  PuzzleFile parse() {
-    enum class Format { kUnknown, kGrid, kLines } format = Format::kUnknown;
-    while (next_data_line()) {
+  // Parses up to the next record; false at the end of the input.
+  bool next(PuzzleRecord& record) {
+    while (!pending_ && next_data_line()) {
       if (!line_problem_.empty()) {
         add_invalid(line_number_, line_problem_);
         continue;
       }
-      if (format == Format::kUnknown) format = tokens_.size() <= 2 ? Format::kGrid : Format::kLines;
-      if (format == Format::kGrid) {
+      if (format_ == Format::kUnknown) format_ = tokens_.size() <= 2 ? Format::kGrid : Format::kLines;
+      if (format_ == Format::kGrid) {
         parse_grid();
       } else {
         parse_line();
       }
     }
-    return std::move(file_);
+    if (!pending_) return false;
+    record = std::move(*pending_);
+    pending_.reset();
+    return true;
   }
+
+  std::optional<Goal> declared_goal() const { return declared_goal_; }
+  std::uint64_t count() const { return count_; }
 
  private:
   // Advances to the next line with tokens, handling comments and
@@ -118,7 +125,7 @@ class Parser {
       return trim(comment.substr(key.size()));
     };
     if (auto goal = value_of("goal:")) {
-      if (auto g = parse_goal(*goal)) file_.declared_goal = *g;
+      if (auto g = parse_goal(*goal)) declared_goal_ = *g;
     } else if (auto size = value_of("size:"); size && !size_from_options_) {
       if (auto rc = parse_size(std::string(*size))) {
         rows_ = rc->first;
@@ -129,16 +136,19 @@ class Parser {
 
   // Every record goes through here: the file's bound on puzzles.
   void add_record(PuzzleRecord r) {
-    if (file_.puzzles.size() == kMaxPuzzles) {
+    if (count_ == kMaxPuzzles) {
       throw InputError(name_ + ":" + std::to_string(r.line) + ": more than " + std::to_string(kMaxPuzzles) +
                        " puzzles in one file; split it");
     }
-    file_.puzzles.push_back(std::move(r));
+    ++count_;
+    pending_ = std::move(r);
   }
+
+  std::string next_id() const { return std::to_string(count_ + 1); }
 
   void add_invalid(int line, const std::string& what, int rows = 0, int cols = 0) {
     PuzzleRecord r;
-    r.id = std::to_string(file_.puzzles.size() + 1);
+    r.id = next_id();
     r.source = source_;
     r.line = line;
     r.rows = rows;
@@ -150,7 +160,7 @@ class Parser {
   void add_board(std::string id, int line, int rows, int cols, std::vector<std::uint32_t> tiles) {
     if (std::string why = Board::validate(rows, cols, tiles); !why.empty()) {
       add_invalid(line, why, rows, cols);
-      file_.puzzles.back().id = std::move(id);
+      pending_->id = std::move(id);
       return;
     }
     PuzzleRecord r;
@@ -175,10 +185,14 @@ class Parser {
 
   void parse_grid() {
     const int header_line = line_number_;
-    const std::string id = std::to_string(file_.puzzles.size() + 1);
+    const std::string id = next_id();
     std::string error;
     std::vector<std::uint32_t> dims;
     if (tokens_.size() > 2 || !parse_tiles(0, dims, &error)) {
+      if (error.empty() && last_grid_end_ + 1 == line_number_ && tokens_.size() == static_cast<std::size_t>(last_cols_)) {
+        error = "extra row after a " + size_name(last_rows_, last_cols_) +
+                " grid (each grid has exactly its rows; a new grid starts with a size line)";
+      }
       add_invalid(header_line, error.empty() ? "expected a size line ('n' or 'R C') before a grid" : error);
       return;
     }
@@ -213,9 +227,12 @@ class Parser {
     }
     if (!first_error.empty()) {
       add_invalid(header_line, "", static_cast<int>(rows), static_cast<int>(cols));
-      file_.puzzles.back().error = first_error;
+      pending_->error = first_error;
       return;
     }
+    last_grid_end_ = line_number_;
+    last_rows_ = static_cast<int>(rows);
+    last_cols_ = static_cast<int>(cols);
     add_board(id, header_line, static_cast<int>(rows), static_cast<int>(cols), std::move(tiles));
   }
 
@@ -249,13 +266,13 @@ class Parser {
         return;
       }
     }
-    std::string id = first_tile ? std::string(tokens_[0].substr(0, 200)) : std::to_string(file_.puzzles.size() + 1);
+    std::string id = first_tile ? std::string(tokens_[0].substr(0, 200)) : next_id();
     std::vector<std::uint32_t> tiles;
     tiles.reserve(count - first_tile);
     std::string error;
     if (!parse_tiles(first_tile, tiles, &error)) {
       add_invalid(line_number_, error, rows, cols);
-      file_.puzzles.back().id = std::move(id);
+      pending_->id = std::move(id);
       return;
     }
     add_board(std::move(id), line_number_, rows, cols, std::move(tiles));
@@ -271,7 +288,14 @@ class Parser {
   std::vector<std::string_view> tokens_;
   std::string line_problem_;  // why the current line has no tokens, if a bound was passed
   int line_number_ = 0;
-  PuzzleFile file_;
+  enum class Format { kUnknown, kGrid, kLines } format_ = Format::kUnknown;
+  std::optional<PuzzleRecord> pending_;  // the record the last parse step produced
+  std::uint64_t count_ = 0;
+  std::optional<Goal> declared_goal_;
+  // The last well-formed grid: where it ended and its shape, to name an extra row.
+  int last_grid_end_ = -2;
+  int last_rows_ = 0;
+  int last_cols_ = 0;
 };
 
 }  // namespace
@@ -311,17 +335,121 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
   return std::make_pair(static_cast<int>(*rows), static_cast<int>(*cols));
 }
 
+namespace {
+
+// What a first pass over a seekable file finds: the goal its comments
+// declare (the last one wins, wherever it stands) and, for the lines format,
+// how many puzzles follow. Bounded memory, like the reader.
+struct Preview {
+  std::optional<Goal> goal;
+  std::optional<std::uint64_t> puzzles;
+};
+
+Preview preview(std::istream& in) {
+  Preview p;
+  std::string text;
+  bool too_long = false;
+  std::uint64_t data_lines = 0;
+  bool lines_format = false;
+  while (read_bounded_line(in, text, kMaxLineBytes, &too_long)) {
+    std::string_view content = text;
+    if (const auto hash = content.find('#'); hash != std::string_view::npos) {
+      const std::string_view comment = trim(content.substr(hash + 1));
+      if (comment.substr(0, 5) == "goal:") {
+        if (auto g = parse_goal(trim(comment.substr(5)))) p.goal = *g;
+      }
+      content = content.substr(0, hash);
+    }
+    if (too_long) {
+      ++data_lines;
+      continue;
+    }
+    const auto tokens = split(content, 2);
+    if (tokens.empty()) continue;
+    if (data_lines == 0) lines_format = tokens.size() > 2;
+    ++data_lines;
+  }
+  if (lines_format) p.puzzles = data_lines;
+  return p;
+}
+
+}  // namespace
+
+struct PuzzleReader::State {
+  std::ifstream file;
+  std::istream* in = nullptr;
+  std::string path;
+  std::unique_ptr<Parser> parser;
+  Preview preview;
+};
+
+PuzzleReader::PuzzleReader(const std::string& path, const ReadOptions& options) : state_(std::make_unique<State>()) {
+  state_->path = path;
+  if (path == "-") {
+    state_->in = &std::cin;
+  } else {
+    state_->file.open(path, std::ios::binary);
+    if (!state_->file) throw InputError(path + ": cannot open for reading");
+    state_->in = &state_->file;
+    // A regular file is read twice: first for its goal comment, so that a
+    // comment below the first puzzle still applies to it, and for the count.
+    state_->preview = preview(state_->file);
+    if (state_->file.bad()) throw InputError(path + ": read error");
+    state_->file.clear();
+    state_->file.seekg(0);
+  }
+  state_->parser = std::make_unique<Parser>(*state_->in, path, options);
+}
+
+PuzzleReader::PuzzleReader(std::istream& in, const std::string& name, const ReadOptions& options)
+    : state_(std::make_unique<State>()) {
+  state_->path = name;
+  state_->in = &in;
+  state_->parser = std::make_unique<Parser>(in, name, options);
+}
+
+PuzzleReader::~PuzzleReader() = default;
+PuzzleReader::PuzzleReader(PuzzleReader&&) noexcept = default;
+PuzzleReader& PuzzleReader::operator=(PuzzleReader&&) noexcept = default;
+
+bool PuzzleReader::next(PuzzleRecord& record) {
+  const bool got = state_->parser->next(record);
+  if (state_->in->bad()) throw InputError(state_->path + ": read error");
+  return got;
+}
+
+std::optional<Goal> PuzzleReader::declared_goal() const {
+  if (state_->preview.goal) return state_->preview.goal;
+  return state_->parser->declared_goal();
+}
+
+std::optional<std::uint64_t> PuzzleReader::expected_puzzles() const { return state_->preview.puzzles; }
+
+std::uint64_t PuzzleReader::count() const { return state_->parser->count(); }
+
+const std::string& PuzzleReader::path() const { return state_->path; }
+
 PuzzleFile read_puzzles(std::istream& in, const std::string& name, const ReadOptions& options) {
-  return Parser(in, name, options).parse();
+  PuzzleReader reader(in, name, options);
+  PuzzleFile file;
+  PuzzleRecord record;
+  while (reader.next(record)) file.puzzles.push_back(std::move(record));
+  file.declared_goal = reader.declared_goal();
+  return file;
 }
 
 PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options) {
-  if (path == "-") return read_puzzles(std::cin, path, options);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open for reading");
-  PuzzleFile file = read_puzzles(in, path, options);
-  if (in.bad()) throw InputError(path + ": read error");
+  PuzzleReader reader(path, options);
+  PuzzleFile file;
+  PuzzleRecord record;
+  while (reader.next(record)) file.puzzles.push_back(std::move(record));
+  file.declared_goal = reader.declared_goal();
   return file;
+}
+
+Goal effective_goal(std::optional<Goal> override_goal, std::optional<Goal> declared) {
+  if (override_goal) return *override_goal;
+  return declared.value_or(Goal::kBlankLast);
 }
 
 }  // namespace npuzzle

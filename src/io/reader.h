@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,8 +31,8 @@ namespace npuzzle {
 inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
 // An ID and the tiles of the largest board.
 inline constexpr std::size_t kMaxLineTokens = static_cast<std::size_t>(kMaxCells) + 1;
-// Records cost memory (up to ~200 bytes each, plus the board), and the batch
-// holds them all: a file of 2^24 lines of junk stays within a few GB.
+// A bound for the readers that hold a whole file (verify, --resume's rows):
+// a file of 2^24 lines of junk stays within a few GB. The batch streams.
 inline constexpr std::size_t kMaxPuzzles = std::size_t{1} << 24;
 inline constexpr int kMaxLines = 2147483647;  // line numbers are int
 
@@ -62,9 +63,52 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Reads puzzles one at a time, in bounded memory whatever the input's
+// length: what the batch streams from, so a file of ten million lines
+// starts solving at once.
+//
+//   PuzzleReader reader(path, read_options);
+//   const Goal goal = effective_goal(goal_option, reader.declared_goal());
+//   for (PuzzleRecord record; reader.next(record);) ...
+class PuzzleReader {
+ public:
+  // Opens `path` ("-" is standard input). A regular file is first scanned
+  // once (bounded memory) for its `# goal:` comment and its puzzle count.
+  // Throws InputError when it cannot be opened or read.
+  PuzzleReader(const std::string& path, const ReadOptions& options);
+  // Reads `in` (not scanned ahead), naming it `name` in messages.
+  PuzzleReader(std::istream& in, const std::string& name, const ReadOptions& options);
+  ~PuzzleReader();
+  PuzzleReader(PuzzleReader&&) noexcept;
+  PuzzleReader& operator=(PuzzleReader&&) noexcept;
+
+  // The next puzzle, valid or not; false at the end of the input. Throws
+  // InputError on a read error or past kMaxPuzzles / kMaxLines.
+  bool next(PuzzleRecord& record);
+
+  // The goal the input's comments declare. For a regular file the whole
+  // file's (known before the first puzzle); for standard input or a stream,
+  // the last one read so far, so there a `# goal:` comment must come before
+  // the puzzles it is meant for.
+  std::optional<Goal> declared_goal() const;
+  // How many puzzles a regular file in the lines format holds; else unknown.
+  std::optional<std::uint64_t> expected_puzzles() const;
+  std::uint64_t count() const;  // puzzles returned so far
+  const std::string& path() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// The whole input at once (verify, info, tests): a PuzzleReader drained.
 PuzzleFile read_puzzles(std::istream& in, const std::string& name, const ReadOptions& options);
 // Opens `path` ("-" is standard input) and reads it.
 PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options);
+
+// The goal a puzzle is solved for: --goal when given, else the input's
+// `# goal:` comment, else blank-last.
+Goal effective_goal(std::optional<Goal> override_goal, std::optional<Goal> declared);
 
 // Reads one line (without its '\n') of at most `max_bytes` bytes into
 // `line`; the rest of a longer line is consumed and dropped, and *too_long

@@ -32,7 +32,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
-#include "search/solver.h"
+#include "search/result.h"
 
 namespace npuzzle {
 
@@ -81,10 +81,11 @@ class AStar {
         result.status = Status::kOptimal;
         result.length = node.g;
         result.lower_bound = node.g;
+        std::vector<Direction> backwards;
         for (std::uint32_t i = index; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
-          result.moves.push_back(nodes_[i].direction);
+          backwards.push_back(nodes_[i].direction);
         }
-        std::reverse(result.moves.begin(), result.moves.end());
+        result.moves = MoveSequence(backwards.rbegin(), backwards.rend());
         break;
       }
       ++expanded_;

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "search/solver.h"
+#include "search/result.h"
 
 namespace npuzzle {
 

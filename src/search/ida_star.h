@@ -27,7 +27,7 @@
 #include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
-#include "search/solver.h"
+#include "search/result.h"
 
 namespace npuzzle {
 
@@ -69,7 +69,7 @@ class IdaStar {
         result.status = Status::kOptimal;
         result.length = length_;
         result.lower_bound = length_;
-        result.moves.assign(path_.begin(), path_.begin() + length_);
+        result.moves = MoveSequence(path_.begin(), path_.begin() + length_);
         break;
       }
       if (stopped_) {

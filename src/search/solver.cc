@@ -1,7 +1,5 @@
 #include "search/solver.h"
 
-#include <unistd.h>
-
 #include "core/solvability.h"
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
@@ -17,24 +15,16 @@ std::string_view status_name(Status s) {
     case Status::kLimit: return "limit";
     case Status::kInvalid: return "invalid";
     case Status::kCancelled: return "cancelled";
+    case Status::kUnsupported: return "unsupported";
   }
   return "invalid";
 }
 
+std::string_view csv_status_name(Status s) { return s == Status::kUnsupported ? "invalid" : status_name(s); }
+
 std::string_view algorithm_name(Algorithm a) { return a == Algorithm::kAStar ? "astar" : "ida"; }
 
-std::optional<Algorithm> parse_algorithm(std::string_view name) {
-  if (name == "ida" || name == "idastar" || name == "ida*") return Algorithm::kIdaStar;
-  if (name == "astar" || name == "a*") return Algorithm::kAStar;
-  return std::nullopt;
-}
-
-std::uint64_t default_memory_limit() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return std::uint64_t{4} << 30;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) / 2;
-}
+std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
   const int cells = rows * cols;
@@ -111,7 +101,7 @@ SolveResult solve(const Board& board, const SolveOptions& options) {
   if (!is_solvable(board, options.goal)) {
     result.status = Status::kUnsolvable;
   } else if (std::string why = unsupported_reason(board.rows(), board.cols(), options); !why.empty()) {
-    result.status = Status::kInvalid;
+    result.status = Status::kUnsupported;
     result.message = std::move(why);
   } else {
     const auto tables = tables_for(board.rows(), board.cols(), options.goal);

@@ -1,4 +1,4 @@
-#include "search/bfs.h"
+#include "tools/bfs.h"
 
 #include <cassert>
 #include <utility>

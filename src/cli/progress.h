@@ -1,4 +1,4 @@
-// The batch's progress bar on standard error: done/total, puzzles/s, ETA.
+// The CLI batch's progress bar on standard error: done/total, puzzles/s, ETA.
 // A ticker thread redraws it a few times a second on a terminal, or prints
 // a log line every `log_interval` seconds otherwise (when enabled).
 #pragma once
@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -16,8 +17,12 @@ namespace npuzzle {
 class ProgressReporter {
  public:
   enum class Mode { kOff, kBar, kLog };
-  ProgressReporter(Mode mode, std::uint64_t total);
+  explicit ProgressReporter(Mode mode);
   ~ProgressReporter();  // stops the ticker and clears the bar
+
+  // Starts the clock and the display; `total` puzzles when known (else the
+  // bar shows the count and rate without an ETA).
+  void start(std::optional<std::uint64_t> total);
 
   void add_done(std::uint64_t n = 1) { done_.fetch_add(n, std::memory_order_relaxed); }
   // Prints one line on standard error; on a terminal the bar is cleared
@@ -31,12 +36,13 @@ class ProgressReporter {
   void draw(bool final);
 
   const Mode mode_;
-  const std::uint64_t total_;
+  std::uint64_t total_ = 0;  // 0: unknown
   std::atomic<std::uint64_t> done_{0};
-  const std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point start_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  bool started_ = false;
   std::thread ticker_;
 };
 

@@ -1,0 +1,340 @@
+#include "batch/batch.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "batch/provenance.h"
+#include "batch/results_file.h"
+#include "io/json.h"
+
+namespace npuzzle {
+
+void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
+  const PuzzleRecord& record = item.record;
+  CsvRow& row = item.row;
+  row.id = record.id;
+  row.rows = record.rows ? std::to_string(record.rows) : "";
+  row.cols = record.cols ? std::to_string(record.cols) : "";
+  row.algorithm = algorithm_name(config.request.algorithm);
+  row.heuristic = config.request.heuristic.label(config.request.tables.reflect);
+  SolveResult& r = item.report.result;
+  if (!record.board) {
+    r.status = Status::kInvalid;
+    item.message = record.error;
+  } else {
+    SolveRequest request = config.request;
+    request.goal = goal;
+    item.report = solve_checked(*record.board, request);
+    row.heuristic = item.report.heuristic;
+    const std::string where = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+    if (r.status == Status::kUnsolvable) {
+      item.message = where + ": puzzle " + record.id + " is " + item.report.explanation;
+    } else if (r.status == Status::kInvalid || r.status == Status::kUnsupported) {
+      item.message = where + ": " + item.report.explanation;
+    }
+  }
+  row.status = csv_status_name(r.status);
+  if (r.status == Status::kOptimal || r.status == Status::kSolved) {
+    row.length = std::to_string(r.length);
+    row.solution = format_moves(r.moves, config.notation);
+  }
+  if (r.status != Status::kInvalid && r.status != Status::kUnsupported && r.status != Status::kUnsolvable &&
+      r.lower_bound >= 0) {
+    row.lower_bound = std::to_string(r.lower_bound);
+  }
+  row.expanded = std::to_string(r.expanded);
+  row.generated = std::to_string(r.generated);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
+  row.seconds = seconds;
+}
+
+namespace {
+
+// The status a kept row was written with (CSV names; `invalid` covers unsupported).
+Status status_of_row(const CsvRow& row) {
+  for (int s = 0; s < kStatusCount; ++s) {
+    if (row.status == status_name(static_cast<Status>(s))) return static_cast<Status>(s);
+  }
+  return Status::kInvalid;
+}
+
+// Streams the input; with --resume, earlier rows for the same ids are
+// passed through instead of being solved again. A read error or a passed
+// bound ends the input there (input_error), and the puzzles before it still
+// reach the sink.
+class FileSource : public BatchSource {
+ public:
+  FileSource(PuzzleReader& reader, Goal goal, ResultsFile* previous, BatchSummary& summary)
+      : reader_(reader), goal_(goal), previous_(previous), summary_(summary) {}
+
+  // The first record, read ahead so that a pipe's `# goal:` comment is known.
+  void put_back(PuzzleRecord record) { pending_ = std::move(record); }
+
+  bool next(BatchItem& item) override {
+    if (exhausted_) return false;
+    if (pending_) {
+      item.record = std::move(*pending_);
+      pending_.reset();
+    } else {
+      try {
+        if (!reader_.next(item.record)) {
+          exhausted_ = true;
+          return false;
+        }
+      } catch (const InputError& e) {
+        summary_.input_error = e.what();
+        exhausted_ = true;
+        return false;
+      }
+    }
+    item.index = index_++;
+    item.goal = goal_;
+    ++summary_.puzzles;
+    if (item.record.board) ++summary_.valid_puzzles;
+    if (previous_ && previous_->take_previous(item.record.id, &item.row)) item.kept = true;
+    return true;
+  }
+
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  PuzzleReader& reader_;
+  const Goal goal_;
+  ResultsFile* previous_;
+  BatchSummary& summary_;
+  std::optional<PuzzleRecord> pending_;
+  std::uint64_t index_ = 0;
+  bool exhausted_ = false;
+};
+
+// Writes each finished row and keeps the totals from the results. A fresh
+// run holds no rows; a resumed one holds them all, to put the file back in
+// input order at the end.
+class CsvSink : public BatchSink {
+ public:
+  CsvSink(ResultsFile& file, bool keep_rows, BatchControl& control, const BatchEvents& events, BatchSummary& summary)
+      : file_(file), keep_rows_(keep_rows), control_(control), events_(events), summary_(summary) {}
+
+  void accept(BatchItem& item) override {
+    if (item.kept) {
+      ++summary_.kept;
+      ++summary_.by_status[static_cast<std::size_t>(status_of_row(item.row))];
+      if (keep_rows_) rows_.push_back(std::move(item.row));
+      return;
+    }
+    if (events_.puzzle_done) events_.puzzle_done();
+    const SolveResult& r = item.report.result;
+    if (r.status == Status::kCancelled) {  // left for --resume
+      ++summary_.unfinished;
+      return;
+    }
+    if (events_.message) {
+      if (!item.report.notice.empty()) events_.message(item.report.notice);
+      if (!item.message.empty()) events_.message(item.message);
+    }
+    ++summary_.solved_now;
+    ++summary_.by_status[static_cast<std::size_t>(r.status)];
+    summary_.expanded += r.expanded;
+    summary_.generated += r.generated;
+    summary_.search_seconds += r.seconds;
+    if (!summary_.output_error.empty()) return;
+    try {
+      file_.append(item.row);
+    } catch (const OutputError& e) {
+      // The rows in flight could not be written either: stop them.
+      summary_.output_error = e.what();
+      control_.stop_intake.store(true);
+      control_.cancel.store(true);
+    }
+    if (keep_rows_) rows_.push_back(std::move(item.row));
+  }
+
+  const std::vector<CsvRow>& rows() const { return rows_; }
+
+ private:
+  ResultsFile& file_;
+  const bool keep_rows_;
+  BatchControl& control_;
+  const BatchEvents& events_;
+  BatchSummary& summary_;
+  std::vector<CsvRow> rows_;
+};
+
+JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchSummary& s) {
+  const SolveRequest& request = c.run.request;
+  JsonObject o;
+  o.add("input", c.input);
+  o.add("goal", goal_name(s.goal));
+  o.add("algorithm", algorithm_name(request.algorithm));
+  o.add("heuristic", request.heuristic.label(request.tables.reflect));
+  if (request.heuristic.mode == HeuristicSpec::Mode::kPdb) o.add("pdb_dir", request.tables.cache.directory());
+  o.add("notation", notation_name(c.run.notation));
+  o.add("time_limit_seconds", request.limits.seconds);
+  o.add("max_nodes", request.limits.max_nodes);
+  o.add("memory_limit_bytes", run.request.limits.memory_bytes);
+  if (request.tables.cache.budget) o.add("memory_budget_bytes", request.tables.cache.budget->limit());
+  o.add("threads", s.threads);
+  o.add("resume", c.resume);
+  return o;
+}
+
+// Returns a warning when the sidecar could not be written, else "".
+std::string write_sidecar(const BatchConfig& c, const RunConfig& run, const std::string& started, const char* state,
+                          const BatchSummary& s) {
+  JsonObject counts;
+  for (int i = 0; i < static_cast<int>(Status::kUnsupported); ++i) {
+    const auto status = static_cast<Status>(i);
+    std::uint64_t n = s.count(status);
+    if (status == Status::kInvalid) n += s.count(Status::kUnsupported);  // as the CSV writes them
+    counts.add(std::string(status_name(status)), n);
+  }
+  counts.add("unsupported", s.count(Status::kUnsupported));
+  const SolveRequest& request = c.run.request;
+  JsonObject j;
+  j.add("tool", "npuzzle");
+  j.add("version", npuzzle_version());
+  j.add("git_revision", git_revision());
+  j.add("command_line", c.command_line);
+  j.add("state", state);
+  j.add("options", options_json(c, run, s));
+  j.add("goal", goal_name(s.goal));
+  j.add("notation", notation_name(c.run.notation));
+  j.add("threads", s.threads);
+  j.add("machine", machine_info());
+  j.add("start_time", started);
+  j.add("end_time", utc_now());
+  j.add("puzzles", s.puzzles);
+  j.add("counts", counts);
+  j.add("total_expanded", s.expanded);
+  j.add("total_generated", s.generated);
+  j.add("search_seconds", s.search_seconds);
+  if (request.tables.cache.budget) j.add("memory_budget_peak_bytes", request.tables.cache.budget->peak());
+  j.add("wall_seconds", s.wall_seconds);
+  struct stat st {};
+  if (stat(c.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) return {};  // OUT is a pipe or a device
+  const std::string path = c.output + ".json";
+  const std::string temporary = path + ".tmp";
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  out << j.dump() << "\n";
+  out.close();
+  if (!out || std::rename(temporary.c_str(), path.c_str()) != 0) return "npuzzle: warning: could not write " + path;
+  return {};
+}
+
+// Why OUT's earlier rows cannot be resumed by this run, or "". Rows are
+// only comparable (and `verify`, which reads the notation and goal from the
+// sidecar, only right) when the goal, notation, algorithm and heuristic are
+// the same; limits and threads may change.
+std::string resume_mismatch(const BatchConfig& c, Goal goal) {
+  const std::string sidecar = read_sidecar(c.output + ".json");
+  if (sidecar.empty()) return {};
+  const SolveRequest& request = c.run.request;
+  const std::pair<const char*, std::string> ours[] = {
+      {"goal", std::string(goal_name(goal))},
+      {"notation", std::string(notation_name(c.run.notation))},
+      {"algorithm", std::string(algorithm_name(request.algorithm))},
+      {"heuristic", request.heuristic.label(request.tables.reflect)},
+  };
+  for (const auto& [key, value] : ours) {
+    const auto earlier = find_json_string(sidecar, key);
+    if (earlier && *earlier != value) {
+      return "its rows were written with --" + std::string(key) + " " + *earlier + ", this run has " + value +
+             " (resume with the same --goal, --notation, --algorithm and --heuristic, or write a new file)";
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchEvents& events) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string started = utc_now();
+  BatchSummary summary;
+  summary.threads = c.threads > 0 ? c.threads : static_cast<int>(std::thread::hardware_concurrency());
+  std::optional<PuzzleReader> reader;
+  std::optional<PuzzleRecord> first;
+  try {
+    reader.emplace(c.input, c.read);
+    PuzzleRecord record;
+    if (reader->next(record)) first = std::move(record);
+  } catch (const InputError& e) {
+    summary.setup_error = e.what();
+    return summary;
+  }
+  summary.goal = effective_goal(c.run.goal_override, reader->declared_goal());
+  // A* searches run side by side: by default they share the safe half of RAM.
+  RunConfig run = c.run;
+  run.request.goal = summary.goal;
+  run.request.limits.cancel = &control.cancel;
+  if (run.request.limits.memory_bytes == 0) {
+    run.request.limits.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(summary.threads);
+  }
+
+  if (c.resume) {
+    if (std::string why = resume_mismatch(c, summary.goal); !why.empty()) {
+      summary.setup_error = c.output + ": cannot resume: " + why;
+      return summary;
+    }
+  }
+  std::unique_ptr<ResultsFile> results;
+  try {
+    results = std::make_unique<ResultsFile>(c.output, c.resume);
+  } catch (const OutputError& e) {
+    summary.setup_error = e.what();
+    return summary;
+  }
+  if (c.resume && events.message) {
+    events.message("npuzzle: resuming " + c.output + ": " + std::to_string(results->previous_rows()) +
+                   " earlier rows kept");
+  }
+  if (events.to_solve) {
+    std::optional<std::uint64_t> total = reader->expected_puzzles();
+    if (total && c.resume) *total = *total > results->previous_rows() ? *total - results->previous_rows() : 0;
+    events.to_solve(total);
+  }
+  if (std::string warning = write_sidecar(c, run, started, "running", summary); !warning.empty() && events.message) {
+    events.message(warning);
+  }
+
+  FileSource source(*reader, summary.goal, c.resume ? results.get() : nullptr, summary);
+  if (first) source.put_back(std::move(*first));
+  CsvSink sink(*results, c.resume, control, events, summary);
+  run_pipeline(
+      source, [&run](BatchItem& item) { solve_item(item, run, item.goal); }, sink, summary.threads,
+      control.stop_intake);
+
+  summary.interrupted = control.stop_intake.load() && summary.output_error.empty();
+  const std::optional<std::uint64_t> expected = reader->expected_puzzles();
+  const bool all_read = source.exhausted() || (expected && *expected <= summary.puzzles);
+  summary.input_left = !all_read;
+  if (!all_read && expected) summary.unfinished += *expected - summary.puzzles;
+  if (summary.output_error.empty() && summary.unfinished == 0 && all_read) {
+    try {
+      if (c.resume) {
+        results->finish_in_order(sink.rows());
+      } else {
+        results->finish();
+      }
+    } catch (const OutputError& e) {
+      summary.output_error = e.what();
+    }
+  }
+  summary.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+  const char* state = summary.interrupted ? "interrupted"
+                      : (summary.output_error.empty() && summary.input_error.empty()) ? "complete"
+                                                                                       : "failed";
+  if (std::string warning = write_sidecar(c, run, started, state, summary); !warning.empty() && events.message) {
+    events.message(warning);
+  }
+  return summary;
+}
+
+}  // namespace npuzzle

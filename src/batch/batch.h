@@ -1,0 +1,89 @@
+// Solving a whole input into a CSV of results, as a plain library call:
+// run_batch streams the input (a file of ten million lines starts at once,
+// in bounded memory), solves the puzzles on a oneTBB pipeline
+// (pipeline.h), writes each row as it is finished (results_file.h) and the
+// provenance sidecar OUT.csv.json, and returns a summary.
+//
+// It installs no signal handler, sets no process-wide thread limit, prints
+// nothing and returns no exit code: the caller raises BatchControl's flags
+// (the CLI does on SIGINT/SIGTERM), hears BatchEvents (notices, FILE:LINE
+// messages, progress), and maps the summary to an exit code.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "batch/pipeline.h"
+#include "core/notation.h"
+#include "io/reader.h"
+#include "search/engine.h"
+
+namespace npuzzle {
+
+// How each puzzle is solved and written.
+struct RunConfig {
+  SolveRequest request;               // its goal is set per input (effective_goal)
+  std::optional<Goal> goal_override;  // --goal; otherwise the input's `# goal:` or blank-last
+  Notation notation = Notation::kBlank;
+};
+
+// Solves one item for `goal`: the engine's checked answer, its CSV row and,
+// for an invalid, unsolvable or unsupported puzzle, its FILE:LINE message.
+void solve_item(BatchItem& item, const RunConfig& config, Goal goal);
+
+struct BatchConfig {
+  RunConfig run;
+  std::string input;   // a path, or "-" for standard input
+  std::string output;  // the CSV; its provenance goes to OUTPUT.json
+  ReadOptions read;
+  int threads = 0;  // 0 = all cores
+  bool resume = false;
+  std::string command_line;  // for provenance
+};
+
+// Raised by the caller from any thread.
+struct BatchControl {
+  std::atomic<bool> stop_intake{false};  // take no new puzzles; those in flight finish
+  std::atomic<bool> cancel{false};       // also stop the searches in flight (their rows are left for --resume)
+};
+
+// Called from the pipeline's threads; each must be thread-safe.
+struct BatchEvents {
+  std::function<void(const std::string&)> message;                // a notice or a FILE:LINE line
+  std::function<void(std::optional<std::uint64_t>)> to_solve;     // how many will be solved, when known
+  std::function<void()> puzzle_done;                              // one more finished (or cancelled)
+};
+
+struct BatchSummary {
+  // Set when the run could not start (nothing was solved; exit 2 in the
+  // CLI): the input or OUT could not be opened, or --resume did not match.
+  std::string setup_error;
+  // Set when the input turned bad part-way (a read error, past a bound):
+  // the puzzles before it were solved and written.
+  std::string input_error;
+  std::string output_error;  // writing OUT failed part-way
+  Goal goal = Goal::kBlankLast;
+  int threads = 0;
+  std::uint64_t puzzles = 0;        // read from the input
+  std::uint64_t valid_puzzles = 0;  // of those, well-formed
+  std::uint64_t solved_now = 0;     // rows written by this run
+  std::uint64_t kept = 0;           // rows of an earlier run kept (--resume)
+  std::uint64_t unfinished = 0;     // cancelled in flight, or not read: left for --resume
+  bool interrupted = false;         // the caller raised stop_intake
+  bool input_left = false;          // interrupted before the whole input was read
+  std::array<std::uint64_t, kStatusCount> by_status{};  // every row, kept or new, by engine status
+  std::uint64_t expanded = 0;       // this run's searches
+  std::uint64_t generated = 0;
+  double search_seconds = 0;
+  double wall_seconds = 0;
+
+  std::uint64_t count(Status s) const { return by_status[static_cast<std::size_t>(s)]; }
+};
+
+BatchSummary run_batch(const BatchConfig& config, BatchControl& control, const BatchEvents& events = {});
+
+}  // namespace npuzzle

@@ -1,0 +1,56 @@
+#include "search/engine.h"
+
+#include "core/replay.h"
+#include "core/solvability.h"
+
+namespace npuzzle {
+
+std::string unsolvable_explanation(Goal goal, std::optional<Goal> other) {
+  std::string text = "unsolvable for the " + std::string(goal_name(goal)) + " goal";
+  if (other) {
+    const std::string name(goal_name(*other));
+    text += " (it is solvable for " + name + ": --goal " + name + ")";
+  }
+  return text;
+}
+
+SolveReport solve_checked(const Board& board, const SolveRequest& request) {
+  SolveReport report;
+  SolveResult& result = report.result;
+  // Resolved before anything else, so that even an unsolvable board's report
+  // names the heuristic that auto picks for its shape (as the CSV row does).
+  ResolvedHeuristic heuristic =
+      resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables);
+  report.heuristic = heuristic.label;
+  report.notice = std::move(heuristic.notice);
+  if (!heuristic.error.empty()) {
+    result.status = Status::kUnsupported;
+    result.message = heuristic.error;
+    report.explanation = heuristic.error;
+    return report;
+  }
+  if (!is_solvable(board, request.goal)) {
+    const Goal other = request.goal == Goal::kBlankLast ? Goal::kBlankFirst : Goal::kBlankLast;
+    if (is_solvable(board, other)) report.solvable_for = other;
+    result.status = Status::kUnsolvable;
+    report.explanation = unsolvable_explanation(request.goal, report.solvable_for);
+    return report;
+  }
+  SolveOptions options;
+  options.goal = request.goal;
+  options.algorithm = request.algorithm;
+  options.heuristic = heuristic.kind;
+  options.pdb = std::move(heuristic.pdb);
+  options.limits = request.limits;
+  result = solve(board, options);
+  if (result.status == Status::kOptimal || result.status == Status::kSolved) {
+    if (std::string why = check_solution(board, result.moves, request.goal); !why.empty()) {
+      result.status = Status::kInvalid;
+      result.message = "internal error: the solution found does not replay: " + why;
+    }
+  }
+  if (result.status != Status::kOptimal && result.status != Status::kSolved) report.explanation = result.message;
+  return report;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,59 @@
+// The engine's public API: one call that takes a board and a request by
+// name (registry.h) and returns a finished, checked answer. Every front end
+// (the CLI's solve and batch, the game window, the renderer, Python, MPI)
+// solves through here, so they all choose heuristics, load tables, replay
+// solutions and explain unsolvable boards the same way.
+//
+//   SolveRequest request;
+//   request.goal = Goal::kBlankFirst;
+//   request.heuristic = *parse_heuristic_spec("auto");
+//   request.limits.seconds = 10;            // also max_nodes, memory_bytes,
+//   request.limits.cancel = &stop_flag;     // a std::atomic<bool> you may raise,
+//   request.limits.on_progress = report;    // and a progress callback
+//   SolveReport report = solve_checked(board, request);
+//   // report.result.status, .length, .moves, .lower_bound, .expanded ...;
+//   // report.heuristic (what was used), report.explanation (why not solved)
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/board.h"
+#include "heuristics/pdb/additive.h"
+#include "search/registry.h"
+#include "search/result.h"
+#include "search/solver.h"
+
+namespace npuzzle {
+
+struct SolveRequest {
+  Goal goal = Goal::kBlankLast;
+  Algorithm algorithm = Algorithm::kIdaStar;
+  HeuristicSpec heuristic = HeuristicSpec::automatic();
+  // Pattern databases: cache directory, reflection, whether an explicit
+  // pdb:SPEC may be built, and the memory budget they draw from.
+  pdb::AdditiveOptions tables;
+  SolveLimits limits;
+};
+
+struct SolveReport {
+  SolveResult result;
+  std::string heuristic;  // the heuristic used, as the CSV names it ("pdb:663", "linear-conflict")
+  std::string notice;     // auto's one-time note for this shape and goal (registry.h), else empty
+  // For a person, when the board was not solved: why ("unsolvable for the
+  // blank-last goal; it is solvable for blank-first (--goal blank-first)",
+  // the unsupported size, the limit hit, the table that could not be had).
+  std::string explanation;
+  std::optional<Goal> solvable_for;  // kUnsolvable: the other goal, when it solves the board
+};
+
+// Resolves the heuristic for the board, solves, and replays every solution
+// it reports: a solution that does not replay comes back as kInvalid with an
+// "internal error" explanation, never as a result. Never throws for a valid
+// board. Deterministic like solve().
+SolveReport solve_checked(const Board& board, const SolveRequest& request);
+
+// "unsolvable for the G goal" and, when `other` is set, where it is solvable.
+std::string unsolvable_explanation(Goal goal, std::optional<Goal> other);
+
+}  // namespace npuzzle

@@ -1,0 +1,71 @@
+// What every search returns, and the limits it runs under: the types below
+// both the kernels (ida_star.h, a_star.h) and the facade that calls them
+// (solver.h), so that neither depends on the other for its vocabulary.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "core/memory_budget.h"
+#include "core/moves.h"
+
+namespace npuzzle {
+
+// One status vocabulary for the engine. The CSV writes the first five by
+// name (SPEC.md) and kUnsupported as `invalid`; kCancelled rows are never
+// written (they are left for --resume).
+enum class Status : std::uint8_t {
+  kOptimal,      // proved optimal
+  kSolved,       // a valid solution, not proved optimal
+  kUnsolvable,   // the parity rule says no solution exists
+  kLimit,        // a time, node or memory limit ended the search
+  kInvalid,      // the input was malformed (or, never expected, a solution did not replay)
+  kCancelled,    // the caller's cancel flag was raised
+  kUnsupported,  // a well-formed request this engine cannot serve (size, heuristic, table)
+};
+inline constexpr int kStatusCount = 7;
+std::string_view status_name(Status s);
+// The status as the batch CSV writes it: kUnsupported is `invalid`.
+std::string_view csv_status_name(Status s);
+
+struct Progress {
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  int bound = 0;  // IDA*: the current threshold; A*: the f being expanded
+  double seconds = 0;
+};
+
+struct SolveLimits {
+  double seconds = 0;               // wall time; 0 = none
+  std::uint64_t max_nodes = 0;      // expanded nodes; 0 = none
+  std::uint64_t memory_bytes = 0;   // A*'s tables; 0 = default_memory_limit()
+  // Shared with other searches and the PDBs: A* reserves its tables here as
+  // they grow, and stops with kLimit ("memory budget") when they do not fit.
+  MemoryBudget* memory_budget = nullptr;
+  // Polled about every 65,536 expansions; raising it ends the search with
+  // status kCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  // Called from the searching thread about every `progress_interval` seconds.
+  std::function<void(const Progress&)> on_progress;
+  double progress_interval = 0.5;
+};
+
+struct SolveResult {
+  Status status = Status::kInvalid;
+  std::int64_t length = -1;       // moves; set for kOptimal and kSolved
+  std::int64_t lower_bound = -1;  // proven; == length when optimal; -1 when unknown
+  int initial_h = -1;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;  // children generated (the root is not counted)
+  double seconds = 0;
+  MoveSequence moves;    // blank directions, from the start to the goal
+  std::string message;   // why, for kInvalid, kUnsupported and kLimit
+};
+
+// Half the physical memory: A*'s default cap for one search.
+std::uint64_t default_memory_limit();
+
+}  // namespace npuzzle
