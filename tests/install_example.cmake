@@ -32,7 +32,7 @@ if(CONFIG)
 endif()
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} ${config_args})
 
-foreach(file include/npuzzle/search/solver.h include/npuzzle/heuristics/pdb/bfs_kernel.inc bin/npuzzle)
+foreach(file include/npuzzle/search/engine.h include/npuzzle/heuristics/pdb/bfs_kernel.inc bin/npuzzle)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "the install lacks ${file}")
   endif()

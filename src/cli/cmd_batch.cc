@@ -80,15 +80,11 @@ int run_batch_command(const std::vector<std::string>& args) {
   events.message = [&reporter](const std::string& line) { reporter.print(line); };
   events.to_solve = [&reporter](std::optional<std::uint64_t> total) { reporter.start(total); };
   events.puzzle_done = [&reporter] { reporter.add_done(); };
-  BatchSummary summary;
-  int signal = 0;
-  {
-    // From here on a signal or a broken pipe no longer kills the process:
-    // the output is always left as a valid CSV with a summary.
-    BatchInterrupts interrupts(control, grace_seconds, events.message);
-    summary = run_batch(config, control, events);
-    signal = interrupts.finish();
-  }
+  // From here to the return a signal or a broken pipe no longer kills the
+  // process: the output is always left as a valid CSV with a summary.
+  BatchInterrupts interrupts(control, grace_seconds, events.message);
+  const BatchSummary summary = run_batch(config, control, events);
+  int signal = interrupts.finish();
   // A signal after the batch had finished changed nothing: the run is complete.
   if (!summary.interrupted) signal = 0;
   reporter.stop();

@@ -49,11 +49,7 @@ void print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report
               record.rows ? size_name(record.rows, record.cols).c_str() : "?", std::string(goal_name(goal)).c_str());
   std::printf("  status:    %s", std::string(status_name(r.status)).c_str());
   if (r.status == Status::kUnsolvable) {
-    if (report.solvable_for) {
-      std::printf(" (it is solvable for the %s goal: try --goal %s)",
-                  std::string(goal_name(*report.solvable_for)).c_str(),
-                  std::string(goal_name(*report.solvable_for)).c_str());
-    }
+    if (report.solvable_for) std::printf(" (%s)", solvable_hint(*report.solvable_for).c_str());
   } else if (!r.message.empty()) {
     std::printf(" (%s)", r.message.c_str());
   }

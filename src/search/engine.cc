@@ -5,12 +5,14 @@
 
 namespace npuzzle {
 
+std::string solvable_hint(Goal other) {
+  const std::string name(goal_name(other));
+  return "it is solvable for " + name + ": --goal " + name;
+}
+
 std::string unsolvable_explanation(Goal goal, std::optional<Goal> other) {
   std::string text = "unsolvable for the " + std::string(goal_name(goal)) + " goal";
-  if (other) {
-    const std::string name(goal_name(*other));
-    text += " (it is solvable for " + name + ": --goal " + name + ")";
-  }
+  if (other) text += " (" + solvable_hint(*other) + ")";
   return text;
 }
 

@@ -53,7 +53,9 @@ struct SolveReport {
 // board. Deterministic like solve().
 SolveReport solve_checked(const Board& board, const SolveRequest& request);
 
-// "unsolvable for the G goal" and, when `other` is set, where it is solvable.
+// "unsolvable for the G goal" and, when `other` is set, the hint below in brackets.
 std::string unsolvable_explanation(Goal goal, std::optional<Goal> other);
+// "it is solvable for blank-first: --goal blank-first"
+std::string solvable_hint(Goal other);
 
 }  // namespace npuzzle
