@@ -9,8 +9,10 @@
 #include <functional>
 #include <random>
 
+#include "core/packed_board.h"
 #include "core/ranking.h"
 #include "heuristics/heuristic.h"
+#include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "tools/bfs.h"
 #include "test_support.h"
@@ -214,6 +216,54 @@ TEST(Heuristics, ConsistentOnRandomBigBoards) {
         b = child;
       }
       EXPECT_EQ(evaluate(Board::solved(rows, cols, goal), goal, HeuristicKind::kLinearConflict), 0);
+    }
+  }
+}
+
+// A*'s stateless values (NodeHeuristic, incremental.h) against the
+// from-scratch ones, along random walks on every shape A* takes: a board's
+// value from its packing, and a child's from its parent's packing and value.
+template <class Storage, bool kConflict>
+void check_node_heuristic(int rows, int cols, Goal goal, HeuristicKind kind, std::mt19937_64& rng) {
+  const auto tables = tables_for(rows, cols, goal);
+  const TileHeuristic<kMaxConflictLine, kConflict> heuristic(*tables, kind);
+  const std::string what = std::string(heuristic_name(kind)) + " " + size_name(rows, cols) + " " +
+                           std::string(goal_name(goal));
+  Board b = testing::random_permutation_board(rows, cols, rng);
+  for (int step = 0; step < 200; ++step) {
+    const Storage packed = Storage::from(b);
+    const int h = evaluate(b, goal, kind);
+    ASSERT_EQ(heuristic.value(packed), h) << what;
+    for (Direction dir : kDirections) {
+      if (!b.can_move(dir)) continue;
+      Board child = b;
+      child.move(dir);
+      const int from = b.neighbour(dir);
+      const bool vertical = dir == Direction::kUp || dir == Direction::kDown;
+      ASSERT_EQ(heuristic.child_value(packed, h, static_cast<int>(b.at(from)), from, b.blank(), vertical),
+                evaluate(child, goal, kind))
+          << what << ", " << (vertical ? "vertical" : "horizontal") << " move";
+    }
+    Direction d;
+    do d = static_cast<Direction>(rng() % 4);
+    while (!b.can_move(d));
+    b.move(d);
+  }
+}
+
+TEST(Heuristics, NodeHeuristicValuesEqualTheFromScratchOnes) {
+  std::mt19937_64 rng(5);
+  const Shape shapes[] = {{2, 2}, {3, 3}, {2, 5}, {3, 4}, {4, 4}, {2, 8}, {3, 7}, {5, 5}, {4, 6}};
+  for (auto [rows, cols] : shapes) {
+    const bool conflict = rows <= kMaxConflictLine && cols <= kMaxConflictLine;
+    for (Goal goal : kGoals) {
+      if (rows * cols <= Packed64::kMaxCells) {
+        check_node_heuristic<Packed64, false>(rows, cols, goal, HeuristicKind::kHamming, rng);
+        check_node_heuristic<Packed64, false>(rows, cols, goal, HeuristicKind::kManhattan, rng);
+        if (conflict) check_node_heuristic<Packed64, true>(rows, cols, goal, HeuristicKind::kLinearConflict, rng);
+      }
+      check_node_heuristic<Packed128, false>(rows, cols, goal, HeuristicKind::kManhattan, rng);
+      if (conflict) check_node_heuristic<Packed128, true>(rows, cols, goal, HeuristicKind::kLinearConflict, rng);
     }
   }
 }

@@ -317,7 +317,8 @@ void PrintTo(const PartitionCase& c, std::ostream* os) {
 
 // The search's incremental evaluation (pdb_heuristic.h) below `b`, two
 // moves deep, against evaluate() from scratch: every child's value, the
-// lower bound a cut child reports, and the parent's state after ascend().
+// lower bound a cut child reports, and the parent's state after ascend();
+// and A*'s stateless values (NodeHeuristic) of every child.
 template <class Heuristic>
 void check_children(Heuristic& heuristic, const AdditivePdb& pdb, const Board& b, int depth, const std::string& what) {
   const Packed64 packed = Packed64::from(b);
@@ -328,6 +329,10 @@ void check_children(Heuristic& heuristic, const AdditivePdb& pdb, const Board& b
     const int from = b.neighbour(dir);
     const int tile = static_cast<int>(b.at(from));
     const int hc = pdb.evaluate(child);
+    const bool vertical = dir == Direction::kUp || dir == Direction::kDown;
+    ASSERT_EQ(heuristic.value(Packed64::from(child)), hc) << what << ": a child's value from its packed board";
+    ASSERT_EQ(heuristic.child_value(packed, pdb.evaluate(b), tile, from, b.blank(), vertical), hc)
+        << what << ": a child's value from its parent's packed board";
     typename Heuristic::Step step;
     heuristic.prepare(step, tile, from, b.blank(), packed);
     ASSERT_EQ(heuristic.evaluate(step, 1000), hc) << what << ": a child's incremental value";

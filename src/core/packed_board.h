@@ -11,13 +11,16 @@
 //   Packed128  5 bits a cell, up to 25 cells (5x5, 4x6, 3x8 ...)
 //   ByteGrid   one byte a cell, up to 64 cells (the generic kernel's fallback)
 //
-// All three have the same interface, so the kernels are templates over them.
+// All three have the same interface (the PackedBoard concept below), so the
+// kernels are templates over them.
 #pragma once
 
 #include <array>
 #include <cassert>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "core/board.h"
 
@@ -90,6 +93,29 @@ class ByteGrid {
  private:
   Key cells_{};
 };
+
+// What the kernels use of a packed board: built from a Board, read one
+// cell, slide a tile onto the blank (slide(from, to, tile): `tile` on cell
+// `from` moves onto the blank on cell `to`), compared and hashed through
+// key(). Trivially copyable, because the kernels copy boards freely (A*'s
+// nodes hold one each; the static IDA* kernels pass them by value).
+template <class P>
+concept PackedBoard = std::semiregular<P> && std::equality_comparable<P> && std::is_trivially_copyable_v<P> &&
+                      requires(P p, const P& cp, const Board& board, int cell, int tile) {
+                        { P::kMaxCells } -> std::convertible_to<int>;
+                        typename P::Key;
+                        { P::from(board) } -> std::same_as<P>;
+                        { cp.at(cell) } -> std::same_as<int>;
+                        p.slide(cell, cell, tile);
+                        { cp.key() } -> std::convertible_to<typename P::Key>;
+                      };
+
+static_assert(PackedBoard<Packed64> && PackedBoard<Packed128> && PackedBoard<ByteGrid>);
+// The sizes are the point of the packings: A*'s node and the IDA* kernels'
+// registers are sized on them.
+static_assert(sizeof(Packed64) == 8);
+static_assert(sizeof(Packed128) == 16);
+static_assert(sizeof(ByteGrid) == ByteGrid::kMaxCells);
 
 // The narrowest packing that holds `cells` cells.
 template <int kCells>

@@ -1,12 +1,15 @@
-// The shape the search kernels need from a heuristic (a C++20 concept), and
-// the per-tile heuristics in that shape.
+// The shapes the search kernels need from a heuristic (C++20 concepts), and
+// the per-tile heuristics in those shapes.
 //
-// A kernel asks for the root's value once (reset), then, for every child,
-// the child's value from its parent's across one move (child). The
-// heuristic may keep per-search state (linear-conflict codes, PDB
-// placements): child() prepares the change in a Step, and the kernel then
-// either descends (descend, later ascend to restore) or cuts the child
+// Depth-first (IDA*): a kernel asks for the root's value once (reset), then,
+// for every child, the child's value from its parent's across one move
+// (child). The heuristic may keep per-search state (linear-conflict codes,
+// PDB placements): child() prepares the change in a Step, and the kernel
+// then either descends (descend, later ascend to restore) or cuts the child
 // (reject). No allocation, no virtual call, no copy of a board.
+//
+// Best-first (A*): nodes are expanded in any order, so no state can follow
+// the search; a NodeHeuristic computes from a packed board alone.
 #pragma once
 
 #include <concepts>
@@ -54,6 +57,21 @@ concept PreparingHeuristic =
       h.reject(step);
     };
 
+// A heuristic with no per-search state, for kernels that expand nodes in
+// any order. value(board) is the board's h. child_value(parent, h, tile,
+// from, to, vertical) is the h of the child in which `tile` has slid from
+// cell `from` of `parent` onto the blank at `to` (a vertical move if
+// `vertical`), given h == value(parent); it must equal value(child), and
+// exists because most heuristics get it cheaper from the parent's.
+// Both are const: one heuristic may serve any number of nodes.
+template <class H, class Storage>
+concept NodeHeuristic =
+    PackedBoard<Storage> &&
+    requires(const H& h, const Storage& board, int value, int tile, int from, int to, bool vertical) {
+      { h.value(board) } -> std::same_as<int>;
+      { h.child_value(board, value, tile, from, to, vertical) } -> std::same_as<int>;
+    };
+
 // Hamming or Manhattan (a sum of per-tile costs, updated from a
 // [tile][from][to] delta table), optionally plus linear conflicts.
 template <int kMaxSide, bool kConflict>
@@ -90,6 +108,24 @@ class TileHeuristic {
     if constexpr (kConflict) step.undo();
   }
   [[gnu::always_inline]] void reject(Step&) {}
+
+  // NodeHeuristic. The conflict term of a child is its parent's plus the
+  // change of the two lines the move crosses (LinearConflict::change).
+  template <PackedBoard Storage>
+  int value(const Storage& board) const {
+    const int n = tables_->cells;
+    int h = 0;
+    for (int pos = 0; pos < n; ++pos) h += cost_[board.at(pos) * n + pos];
+    if constexpr (kConflict) h += LinearConflict<kMaxSide>::of_board(*tables_, board);
+    return h;
+  }
+  template <PackedBoard Storage>
+  int child_value(const Storage& parent, int h, int tile, int from, int to, bool vertical) const {
+    const int n = tables_->cells;
+    h += delta_[(tile * n + from) * n + to];
+    if constexpr (kConflict) h += LinearConflict<kMaxSide>::change(*tables_, parent, tile, from, to, vertical);
+    return h;
+  }
 
  private:
   const TileTables* tables_;

@@ -7,6 +7,9 @@
 //   LinearConflict<4>::Step step;
 //   h += lc.prepare(step, cols, cells, tile, from, to, vertical);   // before the move
 //   step.apply(); ... step.undo();                                  // with the move
+//
+// A* expands nodes in any order, so it keeps no codes: of_board() and
+// change() compute from a packed board alone.
 #pragma once
 
 #include <cstdint>
@@ -99,7 +102,52 @@ class LinearConflict {
     return table[step.new_from] + table[step.new_to] - table[step.cross[step.from]] - table[step.cross[step.to]];
   }
 
+  // The whole conflict term of `board`, with no per-search state.
+  // Precondition: t.has_conflict_tables.
+  template <class Storage>
+  static int of_board(const TileTables& t, const Storage& board) {
+    int conflicts = 0;
+    for (int r = 0; r < t.rows; ++r) conflicts += t.lc_row[row_code(t, board, r)];
+    for (int c = 0; c < t.cols; ++c) conflicts += t.lc_col[col_code(t, board, c)];
+    return conflicts;
+  }
+
+  // prepare()'s change of the conflict term, with no per-search state: only
+  // the two lines the move crosses change, and their codes after the move
+  // follow from those before it by one digit each, so only `parent` (the
+  // board before the move) is read, two lines of it.
+  // Precondition: t.has_conflict_tables.
+  template <class Storage>
+  static int change(const TileTables& t, const Storage& parent, int tile, int from, int to, bool vertical) {
+    const int n = t.cells;
+    if (vertical) {
+      const std::uint32_t old_from = row_code(t, parent, from / t.cols);
+      const std::uint32_t old_to = row_code(t, parent, to / t.cols);
+      const std::uint32_t new_from = old_from - t.row_digit[tile * n + from];
+      const std::uint32_t new_to = old_to + t.row_digit[tile * n + to];
+      return t.lc_row[new_from] + t.lc_row[new_to] - t.lc_row[old_from] - t.lc_row[old_to];
+    }
+    const std::uint32_t old_from = col_code(t, parent, from % t.cols);
+    const std::uint32_t old_to = col_code(t, parent, to % t.cols);
+    const std::uint32_t new_from = old_from - t.col_digit[tile * n + from];
+    const std::uint32_t new_to = old_to + t.col_digit[tile * n + to];
+    return t.lc_col[new_from] + t.lc_col[new_to] - t.lc_col[old_from] - t.lc_col[old_to];
+  }
+
  private:
+  template <class Storage>
+  static std::uint32_t row_code(const TileTables& t, const Storage& board, int row) {
+    std::uint32_t code = 0;
+    for (int pos = row * t.cols; pos < (row + 1) * t.cols; ++pos) code += t.row_digit[board.at(pos) * t.cells + pos];
+    return code;
+  }
+  template <class Storage>
+  static std::uint32_t col_code(const TileTables& t, const Storage& board, int col) {
+    std::uint32_t code = 0;
+    for (int pos = col; pos < t.cells; pos += t.cols) code += t.col_digit[board.at(pos) * t.cells + pos];
+    return code;
+  }
+
   std::uint32_t row_[kMaxSide] = {};
   std::uint32_t col_[kMaxSide] = {};
   const std::uint32_t* row_digit_ = nullptr;

@@ -1,4 +1,6 @@
-// Additive pattern databases in the kernels' PreparingHeuristic shape.
+// Additive pattern databases in the kernels' PreparingHeuristic shape (for
+// IDA*) and NodeHeuristic shape (for A*: value() and child_value() rank every
+// part afresh from a packed board, with no per-search state).
 //
 // Per generated child only the part holding the moved tile gets a new rank
 // and lookup (and, with reflection, the part holding that tile's mirror). The
@@ -118,7 +120,38 @@ class PdbHeuristic {
   }
   [[gnu::always_inline]] void reject(Step&) {}
 
+  // NodeHeuristic: the same value as reset() gives, from a packed board.
+  template <class Storage>
+  int value(const Storage& board) const {
+    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
+    return value_at(where);
+  }
+  // Every part is looked up again (the parent's ranks are not kept), so the
+  // parent's value is not used.
+  template <class Storage>
+  int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
+    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
+    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+    where[0] = static_cast<std::uint8_t>(from);
+    return value_at(where);
+  }
+
  private:
+  // where[t]: the cell of tile t.
+  int value_at(std::array<std::uint8_t, pdb::kMaxPdbCells> where) const {
+    const int sum = plain_.sum_at(parts_, parts_count_, cells_, where);
+    if constexpr (kReflect) {
+      for (int t = 1; t < cells_; ++t) {
+        where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
+      }
+      return std::max(sum, mirrored_.sum_at(parts_, parts_count_, cells_, where));
+    } else {
+      return sum;
+    }
+  }
+
   using Placement = std::array<std::uint8_t, pdb::kMaxPatternTiles>;
 
   // A part's table with its ranking weights beside it (pattern.h explains the rank).
@@ -171,6 +204,21 @@ class PdbHeuristic {
         value[p] = parts[p].data[rank[p]];
         sum += value[p];
       }
+    }
+
+    // The sum reset() would set for `where`, leaving the view as it is.
+    int sum_at(const Parts& parts, int parts_count, int cells,
+               const std::array<std::uint8_t, pdb::kMaxPdbCells>& where) const {
+      std::array<Placement, pdb::kMaxParts> at;
+      for (int t = 1; t < cells; ++t) {
+        const pdb::TileSlot s = slot[static_cast<std::size_t>(t)];
+        at[s.part][s.index] = where[static_cast<std::size_t>(t)];
+      }
+      int total = 0;
+      for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) {
+        total += parts[p].data[parts[p].rank(at[p].data())];
+      }
+      return total;
     }
 
     // Fills moved_tile and step_weight (step_weight[moved][other]: the term

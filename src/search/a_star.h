@@ -12,8 +12,13 @@
 // them by more than one), and reopening is what keeps A* optimal with them:
 // the first time the goal is popped its g is optimal, and the f popped is
 // always the least f in the open list, a lower bound on the optimal length.
-// A PDB child's h is evaluated from its packed board (one pass over the
-// cells and one lookup per part); A*'s cost is its memory, not this.
+//
+// The heuristic is a template argument (a NodeHeuristic, incremental.h): h
+// is computed from packed boards alone, since the parent of the next child
+// is any node of the open list. A node stores its h, from which the
+// per-tile heuristics get a child's with a delta (plus two lines' codes for
+// linear conflict); a PDB ranks every part afresh. A*'s cost is its memory,
+// not this.
 //
 // Memory: before any growth the projected size of pool, table and open list
 // is checked against the cap, and reserved from the shared memory budget
@@ -24,31 +29,26 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/packed_board.h"
-#include "heuristics/pdb/additive.h"
+#include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
 #include "search/result.h"
 
 namespace npuzzle {
 
-template <class Storage>
+template <PackedBoard Storage, class Heuristic>
+  requires NodeHeuristic<Heuristic, Storage>
 class AStar {
  public:
-  // Precondition: `pdb` is non-null exactly when heuristic == kPdb, and
-  // matches the board and goal.
-  AStar(const TileTables& tables, HeuristicKind heuristic, const pdb::AdditivePdb* pdb, Budget& budget,
-        std::uint64_t memory_bytes)
-      : t_(tables),
-        heuristic_(heuristic),
-        pdb_(pdb),
-        cost_(heuristic == HeuristicKind::kHamming ? tables.hamming.data() : tables.manhattan.data()),
-        budget_(budget),
-        memory_bytes_(memory_bytes) {}
+  // Precondition: `tables` and `heuristic` match the board's shape and the
+  // goal.
+  AStar(const TileTables& tables, Heuristic heuristic, Budget& budget, std::uint64_t memory_bytes)
+      : t_(tables), heuristic_(std::move(heuristic)), budget_(budget), memory_bytes_(memory_bytes) {}
 
   ~AStar() {
     if (MemoryBudget* shared = budget_.limits().memory_budget) shared->release(reserved_);
@@ -60,7 +60,7 @@ class AStar {
     SolveResult result;
     const Storage start_board = Storage::from(start);
     goal_ = Storage::from(Board::solved(start.rows(), start.cols(), t_.goal));
-    const int h0 = evaluate_packed(start_board);
+    const int h0 = heuristic_.value(start_board);
     result.initial_h = h0;
     result.lower_bound = h0;
     slots_.assign(1024, 0);
@@ -131,49 +131,9 @@ class AStar {
     return result;
   }
 
-  int line_conflict_of_row(const Storage& b, int row) const {
-    std::uint32_t code = 0;
-    for (int c = 0; c < t_.cols; ++c) {
-      const int pos = row * t_.cols + c;
-      code += t_.row_digit[b.at(pos) * t_.cells + pos];
-    }
-    return t_.lc_row[code];
-  }
-  int line_conflict_of_col(const Storage& b, int col) const {
-    std::uint32_t code = 0;
-    for (int r = 0; r < t_.rows; ++r) {
-      const int pos = r * t_.cols + col;
-      code += t_.col_digit[b.at(pos) * t_.cells + pos];
-    }
-    return t_.lc_col[code];
-  }
-
-  int evaluate_packed(const Storage& b) const {
-    if (pdb_) {
-      std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
-      for (int pos = 0; pos < t_.cells; ++pos) where[static_cast<std::size_t>(b.at(pos))] = static_cast<std::uint8_t>(pos);
-      return pdb_->evaluate_positions(where);
-    }
-    int h = 0;
-    for (int pos = 0; pos < t_.cells; ++pos) h += cost_[b.at(pos) * t_.cells + pos];
-    if (heuristic_ == HeuristicKind::kLinearConflict) {
-      for (int r = 0; r < t_.rows; ++r) h += line_conflict_of_row(b, r);
-      for (int c = 0; c < t_.cols; ++c) h += line_conflict_of_col(b, c);
-    }
-    return h;
-  }
-
-  // The conflict of the two lines a move touches: rows for a vertical move,
-  // columns for a horizontal one.
-  int touched_conflict(const Storage& b, int from, int to, bool vertical) const {
-    if (vertical) return line_conflict_of_row(b, from / t_.cols) + line_conflict_of_row(b, to / t_.cols);
-    return line_conflict_of_col(b, from % t_.cols) + line_conflict_of_col(b, to % t_.cols);
-  }
-
   bool expand(std::uint32_t index) {
     const Node parent = nodes_[index];
     const MoveList& m = t_.moves[parent.blank];
-    const int n = t_.cells;
     for (int i = 0; i < m.count; ++i) {
       const int target = m.target[i];
       if (parent.parent != kNoParent && target == nodes_[parent.parent].blank) continue;
@@ -181,14 +141,8 @@ class AStar {
       Storage child = parent.board;
       const int tile = child.at(target);
       child.slide(target, parent.blank, tile);
-      int h = parent.h + cost_[tile * n + parent.blank] - cost_[tile * n + target];
-      if (pdb_) {
-        h = evaluate_packed(child);
-      } else if (heuristic_ == HeuristicKind::kLinearConflict) {
-        const bool vertical = static_cast<int>(m.direction[i]) < 2;
-        h += touched_conflict(child, target, parent.blank, vertical) -
-             touched_conflict(parent.board, target, parent.blank, vertical);
-      }
+      const bool vertical = static_cast<int>(m.direction[i]) < 2;  // kUp, kDown
+      const int h = heuristic_.child_value(parent.board, parent.h, tile, target, parent.blank, vertical);
       const std::uint16_t g = static_cast<std::uint16_t>(parent.g + 1);
       std::uint32_t* slot = find_slot(child);
       if (*slot != 0) {
@@ -305,9 +259,7 @@ class AStar {
   }
 
   const TileTables& t_;
-  const HeuristicKind heuristic_;
-  const pdb::AdditivePdb* pdb_;
-  const std::uint8_t* cost_;
+  const Heuristic heuristic_;
   Budget& budget_;
   const std::uint64_t memory_bytes_;
   static constexpr std::uint64_t kBudgetStep = std::uint64_t{16} << 20;

@@ -31,7 +31,7 @@
 
 namespace npuzzle {
 
-template <class Storage, int kRows, int kCols, class Heuristic>
+template <PackedBoard Storage, int kRows, int kCols, class Heuristic>
   requires IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>
 class IdaStar {
   static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;

@@ -74,14 +74,34 @@ SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOpt
   return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
 }
 
+// A* is not specialised on the shape: its cost is its memory, not h.
+// TileHeuristic's kMaxSide sizes only the IDA* conflict codes, unused here.
+template <class Storage>
+SolveResult run_astar(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
+  const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
+  const HeuristicKind h = options.heuristic;
+  if (h == HeuristicKind::kPdb) {
+    if (options.pdb->reflected()) {
+      using Heuristic = PdbHeuristic<true>;
+      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+    }
+    using Heuristic = PdbHeuristic<false>;
+    return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+  }
+  if (h == HeuristicKind::kLinearConflict) {
+    using Heuristic = TileHeuristic<kMaxConflictLine, true>;
+    return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+  }
+  using Heuristic = TileHeuristic<kMaxConflictLine, false>;
+  return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+}
+
 // Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4 and
 // 5x5, the generic kernel with the narrowest packing otherwise.
 SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
-  const HeuristicKind h = options.heuristic;
   if (options.algorithm == Algorithm::kAStar) {
-    const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
-    if (board.cells() <= Packed64::kMaxCells) return AStar<Packed64>(tables, h, options.pdb.get(), budget, cap).run(board);
-    return AStar<Packed128>(tables, h, options.pdb.get(), budget, cap).run(board);
+    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64>(board, tables, options, budget);
+    return run_astar<Packed128>(board, tables, options, budget);
   }
   const int r = board.rows();
   const int c = board.cols();
