@@ -29,7 +29,7 @@ run() {
   local pid=$!
   local child=""
   while kill -0 "$pid" 2>/dev/null; do
-    [ -n "$child" ] || child=$(pgrep -P "$pid" -x npuzzle || true)
+    [ -n "$child" ] || child=$(pgrep -P "$pid" | head -n 1 || true)
     if [ -n "$child" ] && [ -r "/proc/$child/status" ]; then
       awk '/^VmRSS/ {print $2}' "/proc/$child/status" >> "$samples" 2>/dev/null || true
     fi

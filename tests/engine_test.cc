@@ -208,7 +208,19 @@ TEST(Pipeline, CustomStagesKeepInputOrderAndNodeCounts) {
   EXPECT_TRUE(sink.items.empty());
 }
 
-class BatchLibrary : public Cli {};
+class BatchLibrary : public Cli {
+ protected:
+  // A batch of in.txt (written from `text`) into out.csv.
+  BatchConfig config_for(const std::string& text, int threads, HeuristicKind heuristic) {
+    spit(path("in.txt"), text);
+    BatchConfig config;
+    config.input = path("in.txt");
+    config.output = path("out.csv");
+    config.threads = threads;
+    config.run.request.heuristic = HeuristicSpec::fixed(heuristic);
+    return config;
+  }
+};
 
 // run_batch in-process: no signal handler is installed, the summary's
 // totals are the CSV's column sums, and the events are heard.
@@ -221,12 +233,7 @@ TEST_F(BatchLibrary, RunsWithoutProcessWideEffects) {
     text += "\n";
   }
   text += "1 2 3 4 5 6 7 8 8\n";  // invalid
-  spit(path("in.txt"), text);
-  BatchConfig config;
-  config.input = path("in.txt");
-  config.output = path("out.csv");
-  config.threads = 2;
-  config.run.request.heuristic = HeuristicSpec::fixed(HeuristicKind::kLinearConflict);
+  const BatchConfig config = config_for(text, 2, HeuristicKind::kLinearConflict);
   BatchControl control;
   std::mutex mutex;
   std::vector<std::string> messages;
@@ -291,12 +298,7 @@ TEST_F(BatchLibrary, CallerStopsTheRun) {
     for (auto t : korf[i].tiles) text += " " + std::to_string(t);
     text += "\n";
   }
-  spit(path("in.txt"), text);
-  BatchConfig config;
-  config.input = path("in.txt");
-  config.output = path("out.csv");
-  config.threads = 1;
-  config.run.request.heuristic = HeuristicSpec::fixed(HeuristicKind::kManhattan);
+  const BatchConfig config = config_for(text, 1, HeuristicKind::kManhattan);
   BatchControl control;
   BatchEvents events;
   std::thread stopper([&] {
