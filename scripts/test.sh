@@ -2,8 +2,10 @@
 # The whole test suite, from a fresh clone on a fresh Debian machine:
 #   1. scripts/setup.sh: installs what is missing, builds build/ (Release);
 #   2. the GoogleTest suite on build/;
-#   3. ASan + UBSan (build-asan/): the reader, core, CLI, crash-safety and PDB file tests;
-#   4. TSan (build-tsan/): the batch pipeline, progress bar and signal tests;
+#   3. ASan + UBSan (build-asan/): the reader, core, CLI, crash-safety, PDB file,
+#      exit-code contract and engine-library tests;
+#   4. TSan (build-tsan/): the batch pipeline (through the CLI and in-process),
+#      progress bar and signal tests;
 #   5. the two libFuzzer targets (build-fuzz/), NPUZZLE_FUZZ_SECONDS each (60).
 # NPUZZLE_JOBS sets the parallel jobs (default: all cores). Stops at the
 # first failure; prints how long each step took.
@@ -27,12 +29,12 @@ step "set-up and Release build" scripts/setup.sh
 step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
 # The exhaustive sweeps and the Korf runs are left to the Release suite.
 step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
-  "core_test reader_test cli_test reliability_test pdb_test" 'BfsGroundTruth|Korf100|EveryState'
+  "core_test reader_test cli_test reliability_test pdb_test contract_test engine_test" 'BfsGroundTruth|Korf100|EveryState'
 # TSan: the pipeline, the progress bar, signals and the PDB cache's locking,
-# through the CLI. Not the PDB builder's parallel_for: its layers are
+# through the CLI, and the pipeline and run_batch called in-process (engine_test). Not the PDB builder's parallel_for: its layers are
 # ordered inside libtbb, which TSan cannot see (src/batch/handoff.h); so not
 # the CLI test that builds a table either (AutoHeuristic).
-step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test" \
+step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test engine_test" \
   'CliRoundTrip|CliTamper|GenDistance|MillionCell|AutoHeuristic'
 step "fuzzing, ${fuzz_seconds} s per target" scripts/fuzz.sh "$fuzz_seconds"
 
