@@ -31,9 +31,10 @@ step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
 step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
   "core_test reader_test cli_test reliability_test pdb_test contract_test engine_test" 'BfsGroundTruth|Korf100|EveryState'
 # TSan: the pipeline, the progress bar, signals and the PDB cache's locking,
-# through the CLI, and the pipeline and run_batch called in-process (engine_test). Not the PDB builder's parallel_for: its layers are
-# ordered inside libtbb, which TSan cannot see (src/batch/handoff.h); so not
-# the CLI test that builds a table either (AutoHeuristic).
+# through the CLI, and the pipeline and run_batch called in-process
+# (engine_test). Not the PDB builder's parallel_for: its layers are ordered
+# inside libtbb, which TSan cannot see (src/batch/handoff.h); so not the CLI
+# test that builds a table either (AutoHeuristic).
 step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test engine_test" \
   'CliRoundTrip|CliTamper|GenDistance|MillionCell|AutoHeuristic'
 step "fuzzing, ${fuzz_seconds} s per target" scripts/fuzz.sh "$fuzz_seconds"
