@@ -87,8 +87,9 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
     several threads can solve at once). Ctrl-C stops it and raises
     KeyboardInterrupt.
 
-    Returns a SolveResult with status "optimal" (or "limit" when a limit
-    ended the search). Raises UnsolvableError (a ValueError) when the board
+    Returns a SolveResult with status "optimal" ("solved" from an algorithm
+    that does not prove optimality), or "limit" when a limit ended the
+    search. Raises UnsolvableError (a ValueError) when the board
     cannot reach the goal, ValueError for a malformed board (the message
     names what is wrong: a duplicate tile, a missing one, a ragged grid),
     an unknown name or a request the engine cannot serve (a board above 64

@@ -348,7 +348,7 @@ std::string princeton_text(const Board& b) {
   return text;
 }
 
-PyBoard make_board(py::handle tiles, std::optional<int> rows, std::optional<int> cols,
+PyBoard make_board(const py::object& tiles, std::optional<int> rows, std::optional<int> cols,
                    std::optional<std::string> goal) {
   std::optional<Goal> board_goal;
   PyBoard b;
@@ -372,7 +372,7 @@ void check_cell(const Board& b, int row, int col) {
 
 // --- replay, generate, ground truth ------------------------------------
 
-PyBoard replay(py::handle tiles, const std::string& moves, std::optional<int> rows, std::optional<int> cols,
+PyBoard replay(const py::object& tiles, const std::string& moves, std::optional<int> rows, std::optional<int> cols,
                std::optional<std::string> goal, std::optional<std::string> notation) {
   PyBoard b = make_board(tiles, rows, cols, goal);
   Notation n = detect_notation(moves);
@@ -486,19 +486,24 @@ void define_module(py::module_& m) {
                                      size_name(b.board.rows(), b.board.cols()) + ": use rows and cols");
              }
              return b.board.rows();
-           })
+           },
+           "n, for an n x n board (ValueError for another shape: use rows and cols).")
       .def("tile_at",
            [](const PyBoard& b, int row, int col) {
              check_cell(b.board, row, col);
              return b.board.at(row, col);
            },
-           py::arg("row"), py::arg("col"))
-      .def("hamming", [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kHamming); })
-      .def("manhattan", [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kManhattan); })
+           py::arg("row"), py::arg("col"), "The tile on (row, col), 0-based; 0 is the blank.")
+      .def("hamming", [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kHamming); },
+           "Tiles (not the blank) off their goal cell.")
+      .def("manhattan", [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kManhattan); },
+           "Sum of the tiles' Manhattan distances to their goal cells.")
       .def("linear_conflict",
-           [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kLinearConflict); })
-      .def("is_goal", [](const PyBoard& b) { return b.board.is_solved(b.goal); })
-      .def("is_solvable", [](const PyBoard& b) { return is_solvable(b.board, b.goal); })
+           [](const PyBoard& b) { return evaluate(b.board, b.goal, HeuristicKind::kLinearConflict); },
+           "Manhattan plus two moves per tile that must leave its row or column to let another pass.")
+      .def("is_goal", [](const PyBoard& b) { return b.board.is_solved(b.goal); }, "Whether this is the goal board.")
+      .def("is_solvable", [](const PyBoard& b) { return is_solvable(b.board, b.goal); },
+           "Whether the board can reach its goal (the permutation parity rule, O(N)).")
       .def("neighbors",
            [](const PyBoard& b) {
              std::vector<PyBoard> out;
@@ -510,7 +515,8 @@ void define_module(py::module_& m) {
                out.push_back(std::move(next));
              }
              return out;
-           })
+           },
+           "The boards one move away, in the order blank up, down, left, right.")
       .def("twin",
            [](const PyBoard& b) {
              // Princeton's twin: the first two non-blank tiles in row-major order swapped.
@@ -519,8 +525,11 @@ void define_module(py::module_& m) {
              const std::size_t second = tiles[first + 1] == 0 ? first + 2 : first + 1;
              std::swap(tiles[first], tiles[second]);
              return PyBoard{Board(b.board.rows(), b.board.cols(), std::move(tiles)), b.goal};
-           })
-      .def("__str__", [](const PyBoard& b) { return princeton_text(b.board); })
+           },
+           "The board with its first two tiles (not the blank) in row-major order swapped: solvable "
+           "exactly when this one is not.")
+      .def("__str__", [](const PyBoard& b) { return princeton_text(b.board); },
+           "Princeton's format: n (or rows cols), then the grid, each tile right-aligned in two columns.")
       .def("__repr__",
            [](const PyBoard& b) {
              return "Board(" + py::repr(tiles_tuple(b.board)).cast<std::string>() + ", rows=" +
