@@ -21,3 +21,12 @@ def test_help_reads_well():
     assert "Princeton" in npuzzle.Board.__doc__
     stubs = pathlib.Path(npuzzle.__file__).with_name("__init__.pyi")
     assert "def solve(" in stubs.read_text()
+
+
+def test_numpy_is_not_imported_unless_given():
+    import subprocess
+    import sys
+    code = ("import sys, npuzzle; npuzzle.solve([1, 2, 3, 0]); npuzzle.solve_many([[1, 2, 3, 0]]);"
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
