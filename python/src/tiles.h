@@ -2,8 +2,7 @@
 // Accepted: a flat sequence (any iterable) of integers, a sequence of rows,
 // a NumPy array of one or two dimensions (read through its tolist(), so
 // NumPy is never imported here), or an npuzzle.Board. Integers are anything
-// with __index__ (Python and NumPy integers), never floats or bools' cousins
-// like "3".
+// with __index__ (Python and NumPy integers); never floats, bools or strings.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -30,3 +30,13 @@ def test_numpy_is_not_imported_unless_given():
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_docstring_examples():
+    import doctest
+
+    import npuzzle.fifteen
+    import npuzzle.tiledriver
+    for module in (npuzzle, npuzzle.tiledriver, npuzzle.fifteen):
+        failures, tried = doctest.testmod(module)
+        assert failures == 0 and tried > 0, module
