@@ -18,7 +18,7 @@ jobs=${NPUZZLE_JOBS:-$(nproc)}
 # -O1, as the sanitizers advise: fast enough to run, quicker to compile than -O2.
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DNPUZZLE_SANITIZE="$sanitizers" \
-  -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=OFF >/dev/null
+  -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_PYTHON=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target npuzzle "${binaries[@]}"
 export ASAN_OPTIONS="exitcode=86:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="exitcode=87:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"

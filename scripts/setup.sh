@@ -3,12 +3,14 @@
 # then configures and builds npuzzle (Release) into build/. gnuplot-nox
 # draws the plots of scripts/bench_report.sh; clang and its runtime
 # (libFuzzer, in libclang-rt-dev) are for the fuzz targets (scripts/fuzz.sh);
-# GCC's sanitizer runtimes come with g++.
+# GCC's sanitizer runtimes come with g++. pybind11-dev and python3-dev build
+# the Python module (python/); python3-venv, python3-pytest and python3-numpy
+# install and test it (scripts/test_python.sh).
 # Usage: scripts/setup.sh [extra cmake arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev
-          gnuplot-nox clang libclang-rt-dev)
+          gnuplot-nox clang libclang-rt-dev pybind11-dev python3-dev python3-venv python3-pytest python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,5 +22,10 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=ON "$@" >/dev/null
+# The Python module is built for Debian's interpreter, the one that sees the
+# packages above (a pyenv or conda python3 earlier on PATH would not).
+python_args=()
+if [ -x /usr/bin/python3 ]; then python_args=(-DPython_EXECUTABLE=/usr/bin/python3); fi
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=ON \
+  "${python_args[@]}" "$@" >/dev/null
 cmake --build "$root/build" -j"${NPUZZLE_JOBS:-$(nproc)}"

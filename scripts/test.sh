@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone on a fresh Debian machine:
 #   1. scripts/setup.sh: installs what is missing, builds build/ (Release);
-#   2. the GoogleTest suite on build/;
+#   2. the GoogleTest suite on build/, then the Python module's pytest suite
+#      on its installed package (scripts/test_python.sh);
 #   3. ASan + UBSan (build-asan/): the reader, core, CLI, crash-safety, PDB file,
 #      exit-code contract and engine-library tests;
 #   4. TSan (build-tsan/): the batch pipeline (through the CLI and in-process),
@@ -27,6 +28,7 @@ step() {
 
 step "set-up and Release build" scripts/setup.sh
 step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
+step "Python module (pytest)" scripts/test_python.sh build
 # The exhaustive sweeps and the Korf runs are left to the Release suite.
 step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
   "core_test reader_test cli_test reliability_test pdb_test contract_test engine_test" 'BfsGroundTruth|Korf100|EveryState'
