@@ -228,7 +228,8 @@ TEST_F(Cli, SolveTextOutputNamesTheLengthAndMoves) {
 }
 
 TEST_F(Cli, InfoReportsSolvabilityAndHeuristics) {
-  // puzzle04: hamming 4, manhattan 4, no linear conflict; 4 inversions (1-3? no: 3>2, 4>2, 7>6, 8>6).
+  // puzzle04 (0 1 3 / 4 2 5 / 7 8 6): hamming 4, manhattan 4, no linear
+  // conflict, and 4 inversions among the tiles (3>2, 4>2, 7>6, 8>6).
   spit(path("p.txt"), "1 0 1 3 4 2 5 7 8 6\n2 1 2 3 4 5 6 8 7 0\n");
   const CliResult r = npuzzle("info " + quote(path("p.txt")));
   EXPECT_EQ(r.code, 0);
