@@ -10,11 +10,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <csignal>
-
 #include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -22,6 +24,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/board.h"
 #include "core/ranking.h"
@@ -282,16 +285,126 @@ TEST_F(Cli, BatchHeaderAndUnsolvableRow) {
   }
 }
 
-TEST_F(Cli, SidecarRecordsProvenance) {
-  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
-  ASSERT_EQ(npuzzle("batch --threads 2 -i " + quote(path("p.txt")) + " -o " + quote(path("o.csv"))).code, 0);
-  ASSERT_TRUE(fs::exists(path("o.csv.json")));
-  const std::string json = slurp(path("o.csv.json"));
-  for (const char* key : {"\"version\"", "\"git_revision\"", "\"threads\"", "\"machine\"", "\"goal\"",
-                          "\"start_time\"", "\"end_time\"", "\"wall_seconds\""}) {
-    EXPECT_NE(json.find(key), std::string::npos) << key << " missing from\n" << json;
+// The current UTC time as the sidecar writes it (ISO 8601, seconds).
+std::string utc_text() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool is_utc_text(const std::string& s) {
+  if (s.size() != 20) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char want = std::string("dddd-dd-ddTdd:dd:ddZ")[i];
+    if (want == 'd' ? !std::isdigit(static_cast<unsigned char>(s[i])) : s[i] != want) return false;
   }
-  EXPECT_NE(json.find("\"threads\": 2"), std::string::npos) << json;
+  return true;
+}
+
+// The sidecar of a batch with one puzzle of each status but solved and
+// cancelled: every value against what was asked for and what the CSV holds.
+TEST_F(Cli, SidecarRecordsProvenance) {
+  const auto korf = testing::korf100();
+  ASSERT_EQ(korf[0].id, 1);
+  auto join = [](const std::vector<std::uint32_t>& t) {
+    std::string s;
+    for (std::uint32_t v : t) s += " " + std::to_string(v);
+    return s;
+  };
+  spit(path("p.txt"), "# goal: blank-first\n"
+                      "a 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                      "b 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n"        // invalid
+                      "c" + join(korf[0].tiles_blank_last) + "\n"          // unsolvable for blank-first
+                      "d" + join(korf[0].tiles) + "\n"                     // 1000 nodes are far too few
+                      "e 4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15\n");       // two moves
+  const std::string args = "batch --threads 2 --notation tile --heuristic manhattan --max-nodes 1000 -i " +
+                           quote(path("p.txt")) + " -o " + quote(path("o.csv"));
+  const std::string before = utc_text();
+  const auto started = std::chrono::steady_clock::now();
+  const CliResult r = npuzzle(args);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::string after = utc_text();
+  ASSERT_EQ(r.code, 1) << r.err;  // an invalid and a limit row
+  const auto rows = read_csv(slurp(path("o.csv")));
+  ASSERT_EQ(rows.size(), 5u);
+  std::map<std::string, long long> by_status;
+  unsigned long long expanded = 0, generated = 0;
+  double seconds = 0;
+  for (const Row& row : rows) {
+    ++by_status[row[kStatus]];
+    expanded += std::stoull(row[kExpanded]);
+    generated += std::stoull(row[kGenerated]);
+    seconds += std::stod(row[kSeconds]);
+  }
+  ASSERT_EQ(by_status, (std::map<std::string, long long>{{"optimal", 2}, {"invalid", 1}, {"unsolvable", 1},
+                                                         {"limit", 1}}));
+  ASSERT_GE(expanded, 1000u);
+
+  ASSERT_TRUE(fs::exists(path("o.csv.json")));
+  const std::string text = slurp(path("o.csv.json"));
+  const Json j = parse_json(text);
+  ASSERT_EQ(j.kind, Json::kObject) << text;
+  EXPECT_TRUE(j["tool"].is_string("npuzzle")) << text;
+  // version and revision: the ones the binary reports.
+  const CliResult v = npuzzle("--version");
+  EXPECT_EQ(v.code, 0);
+  std::istringstream version_line(v.out);
+  std::string name, version, git, revision;
+  version_line >> name >> version >> git >> revision;  // npuzzle 0.1.0 (git REV)
+  EXPECT_TRUE(j["version"].is_string(version)) << v.out << text;
+  EXPECT_EQ(j["git_revision"].kind, Json::kString);
+  EXPECT_FALSE(j["git_revision"].text.empty());
+  EXPECT_EQ("(git " + j["git_revision"].text + ")", git + " " + revision) << v.out;
+  EXPECT_NE(j["command_line"].text.find("batch --threads 2 --notation tile"), std::string::npos) << text;
+  EXPECT_TRUE(j["state"].is_string("complete")) << text;
+  // The goal comes from the file's comment; the rest from the options.
+  EXPECT_TRUE(j["goal"].is_string("blank-first")) << text;
+  EXPECT_TRUE(j["notation"].is_string("tile")) << text;
+  EXPECT_EQ(j["threads"].integer(), 2) << text;
+  const Json& o = j["options"];
+  EXPECT_TRUE(o["input"].is_string(path("p.txt"))) << text;
+  EXPECT_TRUE(o["goal"].is_string("blank-first")) << text;
+  EXPECT_TRUE(o["algorithm"].is_string("ida")) << text;
+  EXPECT_TRUE(o["heuristic"].is_string("manhattan")) << text;
+  EXPECT_TRUE(o["notation"].is_string("tile")) << text;
+  EXPECT_EQ(o["max_nodes"].integer(), 1000) << text;
+  EXPECT_EQ(o["time_limit_seconds"].kind, Json::kNumber);
+  EXPECT_EQ(o["time_limit_seconds"].number, 0) << text;
+  EXPECT_EQ(o["threads"].integer(), 2) << text;
+  EXPECT_EQ(o["resume"].kind, Json::kBool);
+  EXPECT_FALSE(o["resume"].boolean) << text;
+  // This machine.
+  const Json& m = j["machine"];
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  EXPECT_TRUE(m["hostname"].is_string(host)) << text;
+  EXPECT_EQ(m["logical_cores"].integer(), static_cast<long long>(std::thread::hardware_concurrency())) << text;
+  EXPECT_GT(m["memory_bytes"].integer(), 0) << text;
+  EXPECT_EQ(m["cpu"].kind, Json::kString);
+  // When: within the run, as seen from here.
+  const std::string start = j["start_time"].text, end = j["end_time"].text;
+  EXPECT_TRUE(is_utc_text(start)) << start;
+  EXPECT_TRUE(is_utc_text(end)) << end;
+  EXPECT_LE(before, start);  // the fixed format orders as text
+  EXPECT_LE(start, end);
+  EXPECT_LE(end, after);
+  EXPECT_EQ(j["wall_seconds"].kind, Json::kNumber);
+  EXPECT_GT(j["wall_seconds"].number, 0);
+  EXPECT_LE(j["wall_seconds"].number, elapsed);
+  // The totals are the CSV's.
+  EXPECT_EQ(j["puzzles"].integer(), 5) << text;
+  const Json& counts = j["counts"];
+  for (const char* status : {"optimal", "solved", "unsolvable", "limit", "invalid", "cancelled"}) {
+    EXPECT_EQ(counts[status].integer(), by_status[status]) << status << "\n" << text;
+  }
+  EXPECT_EQ(counts.members.size(), 6u) << text;
+  EXPECT_EQ(j["total_expanded"].integer(), static_cast<long long>(expanded)) << text;
+  EXPECT_EQ(j["total_generated"].integer(), static_cast<long long>(generated)) << text;
+  // The CSV rounds each row's seconds to a microsecond.
+  EXPECT_NEAR(j["search_seconds"].number, seconds, 1e-5 * static_cast<double>(rows.size())) << text;
 }
 
 // One run with an invalid line, an unsolvable board and a puzzle that hits
@@ -622,7 +735,7 @@ TEST_F(Cli, InterruptedBatchKeepsItsRowsAndResumes) {
     EXPECT_EQ(kept[i][kId], "e" + std::to_string(i));
     EXPECT_EQ(kept[i][kStatus], "optimal");
   }
-  EXPECT_NE(slurp(csv + ".json").find("interrupted"), std::string::npos);
+  EXPECT_TRUE(parse_json(slurp(csv + ".json"))["state"].is_string("interrupted"));
 
   // Resume with a node limit so the hard one ends quickly.
   const CliResult r = npuzzle("batch --resume --threads 1 --heuristic manhattan --max-nodes 200000 -i " +
@@ -663,7 +776,8 @@ TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
     EXPECT_EQ(t2[i][kGenerated], t1[i][kGenerated]);
     EXPECT_EQ(t2[i][kSolution], t1[i][kSolution]);
   }
-  EXPECT_NE(slurp(path("t1.csv.json")).find("\"threads\": 1"), std::string::npos);
+  EXPECT_EQ(parse_json(slurp(path("t1.csv.json")))["threads"].integer(), 1);
+  EXPECT_EQ(parse_json(slurp(path("t2.csv.json")))["threads"].integer(), 2);
 }
 
 // ------------------------------------------------------ heuristic auto
@@ -700,7 +814,7 @@ TEST_F(Cli, AutoHeuristicUsesACachedPdbAndOtherwiseSaysHowToBuildOne) {
   const auto first = plain.err.find(hint);
   EXPECT_NE(first, std::string::npos) << plain.err;
   EXPECT_EQ(plain.err.find(hint, first + 1), std::string::npos) << "the notice comes once:\n" << plain.err;
-  EXPECT_NE(slurp(path("lc.csv.json")).find("\"heuristic\": \"auto\""), std::string::npos);
+  EXPECT_TRUE(parse_json(slurp(path("lc.csv.json")))["options"]["heuristic"].is_string("auto"));
 
   ASSERT_EQ(npuzzle("pdb build pdb:555 --goal blank-first --threads 2" + pdbs).code, 0);
   const CliResult with = npuzzle(batch + quote(path("555.csv")));
