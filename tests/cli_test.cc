@@ -1,11 +1,14 @@
 // The CLI end to end (build/npuzzle, run through the shell): exit codes,
 // Princeton's output format, the batch CSV, gen -> batch -> verify round
-// trips, tampering, --resume, the sidecar, thread-count independence.
+// trips, tampering, --resume, the sidecar, thread-count independence, and
+// chi-square tests of gen's uniformity.
 //
 // Results are checked against ground truth, not against earlier output:
 // lengths against exhaustive BFS distances, solutions by replaying them
 // here with the letter tables of SPEC.md, Princeton's boards by replaying
-// the puzzle's unique 4-move solution.
+// the puzzle's unique 4-move solution, the sidecar's totals against the
+// CSV's rows, gen's boards against the exact distribution of a uniform
+// solvable board.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -486,14 +490,10 @@ TEST_P(CliRoundTrip, GenBatchVerifyAgainstBfs) {
   EXPECT_EQ(closing_line(v.out), std::to_string(p.count) + " passed, 0 failed");
   check_batch_against_bfs(g.out, slurp(path("out.csv")), p.rows, p.cols, p.goal, p.notation,
                           static_cast<std::size_t>(p.count));
-  // Every generated board is solvable and, for a uniform sample, not all the same.
-  const auto puzzles = read_gen(g.out);
-  std::set<std::vector<std::uint32_t>> distinct;
-  for (const auto& [id, tiles] : puzzles) {
-    EXPECT_TRUE(is_solvable(Board(p.rows, p.cols, tiles), p.goal));
-    distinct.insert(tiles);
+  // Every generated board is solvable (uniformity: GenBoardsPassChiSquareTestsOfUniformity).
+  for (const auto& [id, tiles] : read_gen(g.out)) {
+    EXPECT_TRUE(is_solvable(Board(p.rows, p.cols, tiles), p.goal)) << "id " << id;
   }
-  EXPECT_GT(distinct.size(), puzzles.size() / 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -958,6 +958,182 @@ TEST_F(Cli, GenIsReproducibleFromItsSeed) {
   EXPECT_EQ(read_gen(a.out), read_gen(b.out));
   EXPECT_NE(read_gen(a.out), read_gen(c.out));
   EXPECT_EQ(read_gen(a.out).size(), 10u);
+}
+
+// ---------------------------------------------------------------- gen's uniformity
+
+// z with P(Z > z) = p for a standard normal Z (0 < p < 1/2), by bisection on erfc.
+double normal_upper_quantile(double p) {
+  double lo = 0, hi = 40;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    (0.5 * std::erfc(mid / std::sqrt(2.0)) > p ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// The value a chi-square variable with k degrees of freedom exceeds with
+// probability p, by Wilson and Hilferty's approximation ((X/k)^(1/3) is
+// nearly normal with mean 1 - 2/(9k) and variance 2/(9k)).
+double chi_square_critical(double k, double p) {
+  const double a = 2.0 / (9.0 * k);
+  return k * std::pow(1 - a + normal_upper_quantile(p) * std::sqrt(a), 3);
+}
+
+// Every test here rejects uniformity at this p-value: with fixed seeds the
+// outcome is deterministic, and a uniform generator would fail one of them
+// with probability about 1e-6.
+constexpr double kRejectAt = 1e-6;
+
+struct ChiSquare {
+  double statistic = 0;
+  double dof = 0;
+  bool rejects() const { return statistic > chi_square_critical(dof, kRejectAt); }
+};
+
+std::ostream& operator<<(std::ostream& os, const ChiSquare& c) {
+  return os << "chi-square " << c.statistic << " on " << c.dof << " degrees of freedom (rejected above "
+            << chi_square_critical(c.dof, kRejectAt) << ")";
+}
+
+std::vector<std::vector<std::uint32_t>> gen_board_list(const std::string& text) {
+  std::vector<std::vector<std::uint32_t>> boards;
+  for (auto& [id, tiles] : read_gen(text)) boards.push_back(tiles);
+  return boards;
+}
+
+// Where each tile lands: the tile x cell counts of `boards` (n cells each)
+// against n boards' worth of 1/n each. On a uniform solvable board (n >= 5)
+// every tile is on every cell with probability 1/n, and every pair of
+// (tile, cell) placements has the probability it has on a uniform
+// permutation (a swap of two tiles that are neither the blank nor placed
+// maps the solvable boards with both placements onto the unsolvable ones).
+// The counts are not independent: one board's indicator matrix X has
+// covariance (C x C) / (n - 1), C = I - J/n, a projection of rank (n-1)^2
+// divided by n - 1. So Pearson's sum times (n - 1)/n is asymptotically
+// chi-square with (n-1)^2 degrees of freedom.
+ChiSquare tile_cell_test(const std::vector<std::vector<std::uint32_t>>& boards, int cells) {
+  std::vector<double> count(static_cast<std::size_t>(cells * cells), 0);
+  for (const auto& tiles : boards) {
+    EXPECT_EQ(tiles.size(), static_cast<std::size_t>(cells));
+    for (int pos = 0; pos < cells && pos < static_cast<int>(tiles.size()); ++pos) {
+      ++count[static_cast<std::size_t>(static_cast<int>(tiles[pos]) * cells + pos)];
+    }
+  }
+  const double expected = static_cast<double>(boards.size()) / cells;
+  ChiSquare c;
+  for (double o : count) c.statistic += (o - expected) * (o - expected) / expected;
+  c.statistic *= (cells - 1.0) / cells;
+  c.dof = (cells - 1.0) * (cells - 1.0);
+  return c;
+}
+
+// The optimal lengths of 3x3 boards (exhaustive BFS) against the exact
+// distribution of a uniform solvable board: distance d with probability
+// (boards at distance d) / 181,440. Distances are pooled from both ends
+// until every expected count is at least 5.
+ChiSquare distance_test(const std::vector<std::vector<std::uint32_t>>& boards, Goal goal) {
+  const auto d = bfs_distances(3, 3, goal);
+  std::vector<double> layer(32, 0), seen(32, 0);
+  double states = 0;
+  for (std::uint8_t v : d) {
+    if (v == kUnreached) continue;
+    ++layer.at(v);
+    ++states;
+  }
+  EXPECT_EQ(states, 181440);
+  for (const auto& tiles : boards) ++seen.at(d[rank_permutation(tiles)]);
+  const double n = static_cast<double>(boards.size());
+  std::vector<std::pair<double, double>> bins;  // observed, expected
+  double o = 0, e = 0;
+  for (std::size_t i = 0; i < layer.size(); ++i) {
+    o += seen[i];
+    e += n * layer[i] / states;
+    if (e >= 5) {
+      bins.emplace_back(o, e);
+      o = e = 0;
+    }
+  }
+  if (e > 0) {  // a short tail: into the last bin
+    bins.back().first += o;
+    bins.back().second += e;
+  }
+  ChiSquare c;
+  for (auto [observed, expected] : bins) c.statistic += (observed - expected) * (observed - expected) / expected;
+  c.dof = static_cast<double>(bins.size()) - 1;
+  return c;
+}
+
+TEST(Statistics, ChiSquareCriticalValuesMatchPublishedTables) {
+  EXPECT_NEAR(normal_upper_quantile(0.025), 1.959964, 1e-5);
+  EXPECT_NEAR(normal_upper_quantile(1e-6), 4.753424, 1e-5);
+  // Published chi-square quantiles; Wilson-Hilferty is within 0.2 % of
+  // them from 10 degrees of freedom on (the tests here have 24 to 225).
+  EXPECT_NEAR(chi_square_critical(10, 0.01), 23.209, 0.002 * 23.209);
+  EXPECT_NEAR(chi_square_critical(30, 0.001), 59.703, 0.002 * 59.703);
+  EXPECT_NEAR(chi_square_critical(100, 0.001), 149.449, 0.002 * 149.449);
+}
+
+// `gen --size RxC` without --walk: uniform over the solvable boards. 4,000
+// boards per case, fixed seeds.
+TEST_F(Cli, GenBoardsPassChiSquareTestsOfUniformity) {
+  struct Case {
+    std::string args;
+    int rows, cols;
+    Goal goal;
+  };
+  const Case cases[] = {{"--size 3x3 --count 4000 --seed 101", 3, 3, Goal::kBlankLast},
+                        {"--size 3x3 --count 4000 --seed 102 --goal blank-first", 3, 3, Goal::kBlankFirst},
+                        {"--size 4x4 --count 4000 --seed 103", 4, 4, Goal::kBlankLast},
+                        {"--size 4x4 --count 4000 --seed 104 --goal blank-first", 4, 4, Goal::kBlankFirst},
+                        {"--size 3x4 --count 4000 --seed 105", 3, 4, Goal::kBlankLast}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const CliResult g = npuzzle("gen " + c.args);
+    ASSERT_EQ(g.code, 0) << g.err;
+    const auto boards = gen_board_list(g.out);
+    ASSERT_EQ(boards.size(), 4000u);
+    const ChiSquare where = tile_cell_test(boards, c.rows * c.cols);
+    EXPECT_FALSE(where.rejects()) << "tile x cell: " << where;
+    if (c.rows == 3 && c.cols == 3) {
+      const ChiSquare far = distance_test(boards, c.goal);
+      EXPECT_FALSE(far.rejects()) << "distance: " << far;
+    }
+  }
+}
+
+// The same tests reject biased boards: short random walks (tiles near home),
+// long walks of an odd length (the blank on cells of one colour only, odd
+// distances only), and a textbook biased shuffle (every position swapped
+// with any position, not one at or below it).
+TEST_F(Cli, ChiSquareTestsRejectWalksAndABiasedShuffle) {
+  for (const std::string args : {"--size 3x3 --walk 10", "--size 3x3 --walk 201", "--size 4x4 --walk 10"}) {
+    SCOPED_TRACE(args);
+    const CliResult g = npuzzle("gen --count 4000 --seed 106 " + args);
+    ASSERT_EQ(g.code, 0) << g.err;
+    const auto boards = gen_board_list(g.out);
+    ASSERT_EQ(boards.size(), 4000u);
+    const int cells = args.find("3x3") != std::string::npos ? 9 : 16;
+    const ChiSquare where = tile_cell_test(boards, cells);
+    EXPECT_TRUE(where.rejects()) << "tile x cell: " << where;
+    if (cells == 9) {
+      const ChiSquare far = distance_test(boards, Goal::kBlankLast);
+      EXPECT_TRUE(far.rejects()) << "distance: " << far;
+    }
+  }
+  for (int cells : {9, 16}) {
+    std::mt19937_64 rng(107);
+    std::vector<std::vector<std::uint32_t>> boards;
+    const int side = cells == 9 ? 3 : 4;
+    while (boards.size() < 4000) {
+      std::vector<std::uint32_t> tiles(static_cast<std::size_t>(cells));
+      for (int i = 0; i < cells; ++i) tiles[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(i);
+      for (int i = 0; i < cells; ++i) std::swap(tiles[static_cast<std::size_t>(i)], tiles[rng() % cells]);
+      if (is_solvable(Board(side, side, tiles), Goal::kBlankLast)) boards.push_back(tiles);
+    }
+    const ChiSquare where = tile_cell_test(boards, cells);
+    EXPECT_TRUE(where.rejects()) << cells << " cells, tile x cell: " << where;
+  }
 }
 
 }  // namespace
