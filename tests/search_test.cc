@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "core/ranking.h"
 #include "core/solvability.h"
@@ -50,6 +51,114 @@ SolveOptions options_for(Goal goal, Algorithm a, HeuristicKind h) {
   o.algorithm = a;
   o.heuristic = h;
   return o;
+}
+
+// ---------------------------------------------------------------- a reference BFS
+
+// Two BFS written here that share nothing with search/ or heuristics/: the
+// moves are Board's, the states are keyed by their tiles (one char each).
+std::string key_of(const Board& b) {
+  std::string key(static_cast<std::size_t>(b.cells()), '\0');
+  for (int i = 0; i < b.cells(); ++i) key[static_cast<std::size_t>(i)] = static_cast<char>(b.at(i));
+  return key;
+}
+
+std::vector<std::uint32_t> tiles_of(const std::string& key) {
+  std::vector<std::uint32_t> tiles;
+  for (char c : key) tiles.push_back(static_cast<unsigned char>(c));
+  return tiles;
+}
+
+constexpr Direction kDirections[] = {Direction::kUp, Direction::kDown, Direction::kLeft, Direction::kRight};
+
+// Every state reachable from the goal with its distance, layer by layer;
+// computed once per (shape, goal) for the whole binary.
+const std::unordered_map<std::string, int>& reference_distances(int rows, int cols, Goal goal) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, Goal>, std::unordered_map<std::string, int>> cache;
+  std::lock_guard lock(mutex);
+  auto& dist = cache[{rows, cols, goal}];
+  if (!dist.empty()) return dist;
+  std::vector<Board> layer{Board::solved(rows, cols, goal)};
+  dist.emplace(key_of(layer[0]), 0);
+  for (int d = 1; !layer.empty(); ++d) {
+    std::vector<Board> next;
+    for (const Board& b : layer) {
+      for (Direction dir : kDirections) {
+        if (!b.can_move(dir)) continue;
+        Board child = b;
+        child.move(dir);
+        if (dist.emplace(key_of(child), d).second) next.push_back(std::move(child));
+      }
+    }
+    layer.swap(next);
+  }
+  return dist;
+}
+
+// The optimal length from `start` (solvable) to the goal, by bidirectional
+// BFS: whole layers, each time from the side with the smaller frontier, every
+// new state looked up in the other side's. Before a layer is added, no state
+// is on both sides, so every path is longer than a + b (the sides' depths);
+// the first state the new layer shares with the other side closes a path of
+// a + 1 + (at most b) moves, which is therefore the shortest. -1 if the
+// two sides hold more than `max_states` states between them (a guard: the
+// callers' boards need far fewer).
+int bidirectional_distance(const Board& start, Goal goal, std::size_t max_states = 3'000'000) {
+  const Board target = Board::solved(start.rows(), start.cols(), goal);
+  if (start == target) return 0;
+  struct Side {
+    std::unordered_map<std::string, int> seen;
+    std::vector<Board> frontier;
+    int depth = 0;
+  };
+  Side sides[2];
+  sides[0].seen.emplace(key_of(start), 0);
+  sides[0].frontier.push_back(start);
+  sides[1].seen.emplace(key_of(target), 0);
+  sides[1].frontier.push_back(target);
+  while (!sides[0].frontier.empty() && !sides[1].frontier.empty()) {
+    const int g = sides[0].frontier.size() <= sides[1].frontier.size() ? 0 : 1;
+    Side& grow = sides[g];
+    const Side& other = sides[1 - g];
+    ++grow.depth;
+    std::vector<Board> next;
+    for (const Board& b : grow.frontier) {
+      for (Direction dir : kDirections) {
+        if (!b.can_move(dir)) continue;
+        Board child = b;
+        child.move(dir);
+        std::string key = key_of(child);
+        if (const auto it = other.seen.find(key); it != other.seen.end()) return grow.depth + it->second;
+        if (grow.seen.emplace(std::move(key), grow.depth).second) next.push_back(std::move(child));
+      }
+    }
+    grow.frontier.swap(next);
+    if (sides[0].seen.size() + sides[1].seen.size() > max_states) return -1;
+  }
+  return -1;
+}
+
+TEST(ReferenceBfs, AgreesWithTheExhaustiveBfsAndThePublishedLayers) {
+  // The 8-puzzle's published layer sizes (Reinefeld 1993; OEIS A089473).
+  const std::vector<int> published = {1,     2,     4,     8,     16,    20,    39,    62,    116,   152,   286,
+                                      396,   748,   1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
+                                      23952, 20224, 24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+  for (Goal goal : kGoals) {
+    const auto& mine = reference_distances(3, 3, goal);
+    std::vector<int> layers(published.size(), 0);
+    for (const auto& [key, d] : mine) ++layers.at(static_cast<std::size_t>(d));
+    EXPECT_EQ(layers, published);
+    const auto& d = distances(3, 3, goal);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 300; ++i) {
+      std::uint64_t rank = rng() % d.size();
+      while (d[rank] == kUnreached) rank = rng() % d.size();
+      const Board b(3, 3, unrank_permutation(rank, 9));
+      ASSERT_EQ(mine.at(key_of(b)), d[rank]);
+      ASSERT_EQ(bidirectional_distance(b, goal), d[rank]) << "rank " << rank;
+    }
+  }
 }
 
 std::string describe(const Board& b, const SolveOptions& o) {
@@ -98,9 +207,10 @@ class Failures {
 };
 
 // Solves the states of a BFS-covered shape: all of them with stride 1, else
-// every stride-th plus every state at distance >= `always_from`.
-void sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t stride, int always_from,
-           std::uint64_t* solved_count = nullptr) {
+// every stride-th plus every state at distance >= `always_from`. Returns how
+// many it solved, for the caller to hold against expected_sweep().
+[[nodiscard]] std::uint64_t sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t stride,
+                                  int always_from) {
   const auto& d = distances(rows, cols, goal);
   Failures failures;
   std::uint64_t solved = 0;
@@ -112,7 +222,18 @@ void sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t s
     ++solved;
   }
   EXPECT_EQ(failures.count(), 0) << failures.report();
-  if (solved_count) *solved_count = solved;
+  return solved;
+}
+
+// How many states sweep() must solve, counted on the reference BFS instead
+// of search/bfs.h: the solvable states whose rank is a multiple of `stride`
+// or whose distance is at least `always_from`.
+std::uint64_t expected_sweep(int rows, int cols, Goal goal, std::uint64_t stride, int always_from) {
+  std::uint64_t n = 0;
+  for (const auto& [key, d] : reference_distances(rows, cols, goal)) {
+    if (d >= always_from || rank_permutation(tiles_of(key)) % stride == 0) ++n;
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------- exhaustive small shapes
@@ -121,9 +242,10 @@ class Exhaustive3x3 : public ::testing::TestWithParam<Goal> {};
 
 TEST_P(Exhaustive3x3, IdaStarLinearConflictSolvesEveryStateOptimally) {
   const Goal goal = GetParam();
-  std::uint64_t solved = 0;
-  sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict), testing::sweep_stride(),
-        testing::full_sweeps() ? 0 : 27, &solved);
+  const int always_from = testing::full_sweeps() ? 0 : 27;
+  const std::uint64_t solved = sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict),
+                                     testing::sweep_stride(), always_from);
+  EXPECT_EQ(solved, expected_sweep(3, 3, goal, testing::sweep_stride(), always_from));
   if (testing::full_sweeps()) {
     EXPECT_EQ(solved, 181440u);
   }
@@ -140,9 +262,7 @@ TEST(SmallShapes, EveryStateEveryHeuristicBothAlgorithms) {
     for (Goal goal : kGoals) {
       for (Algorithm a : kAlgorithms) {
         for (HeuristicKind h : kHeuristics) {
-          std::uint64_t solved = 0;
-          sweep(rows, cols, goal, options_for(goal, a, h), 1, 0, &solved);
-          EXPECT_EQ(solved, factorial(rows * cols) / 2);
+          EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, a, h), 1, 0), factorial(rows * cols) / 2);
         }
       }
     }
@@ -155,11 +275,14 @@ TEST(SmallShapes, GenericKernelTwoByFourEveryState) {
   for (auto [rows, cols] : shapes) {
     for (Goal goal : kGoals) {
       for (HeuristicKind h : {HeuristicKind::kManhattan, HeuristicKind::kLinearConflict}) {
-        sweep(rows, cols, goal, options_for(goal, Algorithm::kIdaStar, h),
-              h == HeuristicKind::kManhattan ? 5 * testing::sweep_stride() : testing::sweep_stride(), 32);
+        const std::uint64_t stride =
+            h == HeuristicKind::kManhattan ? 5 * testing::sweep_stride() : testing::sweep_stride();
+        EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, Algorithm::kIdaStar, h), stride, 32),
+                  expected_sweep(rows, cols, goal, stride, 32));
       }
-      sweep(rows, cols, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict),
-            testing::full_sweeps() ? 3 : 97, 34);
+      const std::uint64_t stride = testing::full_sweeps() ? 3 : 97;
+      EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict), stride, 34),
+                expected_sweep(rows, cols, goal, stride, 34));
     }
   }
 }
@@ -209,8 +332,10 @@ TEST_P(AStar3x3, ManhattanOnTheHardStatesAndASample) {
   const Goal goal = GetParam();
   const bool last = goal == Goal::kBlankLast;
   const bool full = testing::full_sweeps();
-  sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kManhattan),
-        full ? (last ? 36 : 72) : 720, full ? (last ? 25 : 27) : 29);
+  const std::uint64_t stride = full ? (last ? 36 : 72) : 720;
+  const int always_from = full ? (last ? 25 : 27) : 29;
+  EXPECT_EQ(sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kManhattan), stride, always_from),
+            expected_sweep(3, 3, goal, stride, always_from));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothGoals, AStar3x3, ::testing::ValuesIn(kGoals),
@@ -219,13 +344,22 @@ INSTANTIATE_TEST_SUITE_P(BothGoals, AStar3x3, ::testing::ValuesIn(kGoals),
                          });
 
 TEST(ThreeByThree, AStarLinearConflictAndHammingSample) {
+  struct Sample {
+    Algorithm algorithm;
+    HeuristicKind heuristic;
+    std::uint64_t stride;
+    int always_from;
+  };
+  const bool full = testing::full_sweeps();
+  const Sample samples[] = {{Algorithm::kAStar, HeuristicKind::kLinearConflict, full ? 97u : 1999u, 29},
+                            {Algorithm::kAStar, HeuristicKind::kHamming, full ? 997u : 9973u, 31},
+                            {Algorithm::kIdaStar, HeuristicKind::kManhattan, full ? 31u : 997u, 30}};
   for (Goal goal : kGoals) {
-    sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict),
-          testing::full_sweeps() ? 97 : 1999, 29);
-    sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kHamming),
-          testing::full_sweeps() ? 997 : 9973, 31);
-    sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kManhattan),
-          testing::full_sweeps() ? 31 : 997, 30);
+    for (const Sample& s : samples) {
+      EXPECT_EQ(sweep(3, 3, goal, options_for(goal, s.algorithm, s.heuristic), s.stride, s.always_from),
+                expected_sweep(3, 3, goal, s.stride, s.always_from))
+          << algorithm_name(s.algorithm) << " + " << heuristic_name(s.heuristic);
+    }
   }
 }
 
