@@ -1,6 +1,8 @@
 // The solver against ground truth: exhaustive BFS distances on every shape
-// of at most 10 cells, Korf's published optimal lengths and IDA* node
-// counts on the 15-puzzle, and a replay of every solution it returns.
+// of at most 10 cells, a bidirectional BFS written here on random walks of
+// 12 to 25 cells, Korf's published optimal lengths and IDA* node counts on
+// the 15-puzzle, and a replay of every solution it returns. Each sweep's
+// number of solved states is held to a count on a second BFS written here.
 //
 // 3x3: every solvable state is solved with IDA* + linear conflict for BOTH
 // goals (181,440 each; a few seconds in a Release build). In a sanitizer or
@@ -741,7 +743,8 @@ TEST(Determinism, SameBoardSameCountsAndMoves) {
 
 // Boards beyond BFS: random walks of known length from the goal. The
 // optimum is at most the walk's length and of the same parity; IDA* and A*
-// (independent kernels) must agree, and every solution must replay.
+// (independent kernels) must agree, and every solution must replay. The
+// lengths themselves are held to a bidirectional BFS in the next test.
 TEST(OtherShapes, RandomWalksAgreeAcrossAlgorithmsAndReplay) {
   struct Case {
     int rows, cols, walk, count;
@@ -780,6 +783,47 @@ TEST(OtherShapes, RandomWalksAgreeAcrossAlgorithmsAndReplay) {
       }
     }
   }
+}
+
+// The optimal lengths of boards beyond the exhaustive BFS (12 to 25 cells)
+// against the bidirectional BFS written here: random walks from the goal,
+// long enough to need a real search and short enough for the BFS (at most
+// a few hundred thousand states a side; the walk lengths were chosen by
+// measuring that). IDA* with linear conflict and
+// with Manhattan, and A* with linear conflict, must each prove exactly that
+// length and replay.
+TEST(OtherShapes, OptimalLengthsEqualABidirectionalBfs) {
+  struct Case {
+    int rows, cols, walk, count;
+  };
+  const bool full = testing::full_sweeps();
+  const Case cases[] = {{3, 4, 36, full ? 6 : 2}, {4, 3, 36, full ? 6 : 2}, {2, 6, 40, full ? 6 : 2},
+                        {6, 2, 36, full ? 4 : 1}, {3, 5, 30, full ? 4 : 1}, {2, 7, 36, full ? 4 : 1},
+                        {4, 4, 28, full ? 4 : 1}, {4, 5, 28, full ? 3 : 1}, {5, 5, 24, full ? 3 : 1},
+                        {3, 7, 28, full ? 2 : 1}};
+  std::mt19937_64 rng(16);
+  int checked = 0;
+  int longest = 0;
+  for (const Case& c : cases) {
+    for (Goal goal : kGoals) {
+      for (int i = 0; i < c.count; ++i) {
+        const Board b = testing::random_walk(c.rows, c.cols, goal, c.walk, rng);
+        const int d = bidirectional_distance(b, goal);
+        ASSERT_GE(d, 0) << "the BFS gave up on " << describe(b, options_for(goal, Algorithm::kIdaStar,
+                                                                              HeuristicKind::kLinearConflict));
+        ASSERT_LE(d, c.walk);
+        longest = std::max(longest, d);
+        Failures failures;
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict), d));
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kManhattan), d));
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict), d));
+        EXPECT_EQ(failures.count(), 0) << failures.report();
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, full ? 84 : 26);
+  EXPECT_GE(longest, 20) << "the walks are too short to need a search";
 }
 
 }  // namespace
