@@ -8,8 +8,9 @@
 // --max-nodes stops a search at exactly that many expansions), replay by
 // `verify`, and Korf's published optimal lengths for the lower bounds. No
 // assertion depends on how fast the machine is: kills are placed by the rows
-// already written, or after a random delay, and a trial whose kill comes
-// after the run has finished is still checked.
+// already written, by the files a PDB build creates, or after a random
+// delay; a trial whose kill comes after the run has finished is still
+// checked, and each test asserts that some kill or signal did land.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -246,7 +247,7 @@ TEST_F(Reliability, SigintOrSigtermAtRandomPointsThenResumeEqualsACleanRun) {
     ASSERT_NO_FATAL_FAILURE(expect_rows_are_clean(p));
     if (ended.code == 128 + sig) {
       ++interrupted;
-      EXPECT_NE(slurp(out + ".json").find("\"state\": \"interrupted\""), std::string::npos);
+      EXPECT_TRUE(parse_json(slurp(out + ".json"))["state"].is_string("interrupted")) << slurp(out + ".json");
       EXPECT_NE(slurp(path("err.txt")).find("left for --resume"), std::string::npos) << slurp(path("err.txt"));
     } else {
       EXPECT_EQ(ended.code, 1) << slurp(path("err.txt"));  // it finished before the signal
