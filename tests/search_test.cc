@@ -477,6 +477,33 @@ TEST(Korf100, AStarAgreesOnTheEasiest) {
   }
 }
 
+// Korf & Felner's 24-puzzle instances are far beyond these heuristics, but
+// every one of them must read as solvable for its goal with the published
+// Manhattan value, and IDA* stopped by a node limit must report a lower
+// bound between its initial h and the published optimal length.
+TEST(Korf50, TwentyFourPuzzleBoundsStayWithinThePublishedLengths) {
+  const auto korf = testing::korf50_24();
+  ASSERT_EQ(korf.size(), 50u);
+  for (const KorfInstance& k : korf) {
+    SCOPED_TRACE("24-puzzle #" + std::to_string(k.id));
+    const Board b(5, 5, k.tiles);
+    const Board mapped(5, 5, k.tiles_blank_last);
+    EXPECT_TRUE(is_solvable(b, Goal::kBlankFirst));
+    EXPECT_TRUE(is_solvable(mapped, Goal::kBlankLast));
+    EXPECT_EQ(evaluate(b, Goal::kBlankFirst, HeuristicKind::kManhattan), k.manhattan);
+    EXPECT_EQ(evaluate(mapped, Goal::kBlankLast, HeuristicKind::kManhattan), k.manhattan);
+    EXPECT_EQ(k.optimal_length % 2, k.manhattan % 2);
+    EXPECT_LE(evaluate(b, Goal::kBlankFirst, HeuristicKind::kLinearConflict), k.optimal_length);
+    if (k.id > 5) continue;
+    SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kLinearConflict);
+    o.limits.max_nodes = 100'000;
+    const SolveResult r = solve(b, o);
+    EXPECT_EQ(r.status, Status::kLimit);
+    EXPECT_GE(r.lower_bound, r.initial_h);
+    EXPECT_LE(r.lower_bound, k.optimal_length);
+  }
+}
+
 // ---------------------------------------------------------------- limits
 
 const KorfInstance& hard_korf() {
