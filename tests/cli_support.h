@@ -11,7 +11,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace npuzzle {
@@ -153,6 +155,176 @@ inline std::vector<Row> read_csv(const std::string& text, std::string* header = 
   return rows;
 }
 
+
+// A JSON value, for reading the sidecars (OUT.csv.json) back. The parser is
+// the tests' own (not io/json.h), so a value is checked as any JSON reader
+// would see it. Numbers keep their literal text for exact integer checks.
+struct Json {
+  enum Kind { kNull, kBool, kNumber, kString, kArray, kObject };
+  Kind kind = kNull;
+  bool boolean = false;
+  double number = 0;
+  std::string text;  // a string's value, or a number's literal
+  std::vector<Json> items;
+  std::vector<std::pair<std::string, Json>> members;
+
+  // The member `key` of an object; a null value if there is none.
+  const Json& operator[](const std::string& key) const {
+    static const Json missing;
+    for (const auto& [k, v] : members) {
+      if (k == key) return v;
+    }
+    return missing;
+  }
+  bool has(const std::string& key) const {
+    for (const auto& m : members) {
+      if (m.first == key) return true;
+    }
+    return false;
+  }
+  bool is_string(const std::string& value) const { return kind == kString && text == value; }
+  // A non-negative integer's value; -1 if this is not one.
+  long long integer() const {
+    if (kind != kNumber || text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return -1;
+    return std::stoll(text);
+  }
+};
+
+class JsonParser {
+ public:
+  explicit JsonParser(const std::string& text) : s_(text) {}
+
+  // The document's value; false (and `error`) if it is not exactly one JSON value.
+  bool parse(Json& out, std::string& error) {
+    try {
+      out = value();
+      space();
+      if (at_ != s_.size()) fail("text after the value");
+      return true;
+    } catch (const std::runtime_error& e) {
+      error = e.what();
+      return false;
+    }
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error(what + " at byte " + std::to_string(at_));
+  }
+  void space() {
+    while (at_ < s_.size() && (s_[at_] == ' ' || s_[at_] == '\n' || s_[at_] == '\r' || s_[at_] == '\t')) ++at_;
+  }
+  bool take(char c) {
+    space();
+    if (at_ < s_.size() && s_[at_] == c) {
+      ++at_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!take(c)) fail(std::string("expected '") + c + "'");
+  }
+  bool word(const char* w) {
+    const std::string t(w);
+    if (s_.compare(at_, t.size(), t) != 0) return false;
+    at_ += t.size();
+    return true;
+  }
+  std::string string() {
+    expect('"');
+    std::string out;
+    while (at_ < s_.size() && s_[at_] != '"') {
+      char c = s_[at_++];
+      if (static_cast<unsigned char>(c) < 0x20) fail("a control character in a string");
+      if (c == '\\') {
+        if (at_ >= s_.size()) fail("an unfinished escape");
+        c = s_[at_++];
+        switch (c) {
+          case '"': case '\\': case '/': out += c; break;
+          case 'b': out += '\b'; break;
+          case 'f': out += '\f'; break;
+          case 'n': out += '\n'; break;
+          case 'r': out += '\r'; break;
+          case 't': out += '\t'; break;
+          case 'u': {
+            if (at_ + 4 > s_.size()) fail("a short \\u escape");
+            const unsigned code = static_cast<unsigned>(std::stoul(s_.substr(at_, 4), nullptr, 16));
+            at_ += 4;
+            if (code >= 0x80) fail("a \\u escape beyond ASCII (not needed here)");
+            out += static_cast<char>(code);
+            break;
+          }
+          default: fail("a bad escape");
+        }
+      } else {
+        out += c;
+      }
+    }
+    if (at_ >= s_.size()) fail("an unterminated string");
+    ++at_;
+    return out;
+  }
+  Json value() {
+    space();
+    if (at_ >= s_.size()) fail("no value");
+    Json v;
+    const char c = s_[at_];
+    if (c == '{') {
+      v.kind = Json::kObject;
+      ++at_;
+      if (take('}')) return v;
+      do {
+        std::string key = string();
+        expect(':');
+        v.members.emplace_back(std::move(key), value());
+      } while (take(','));
+      expect('}');
+    } else if (c == '[') {
+      v.kind = Json::kArray;
+      ++at_;
+      if (take(']')) return v;
+      do v.items.push_back(value());
+      while (take(','));
+      expect(']');
+    } else if (c == '"') {
+      v.kind = Json::kString;
+      v.text = string();
+    } else if (word("true") || word("false")) {
+      v.kind = Json::kBool;
+      v.boolean = s_[at_ - 1] == 'e' && s_[at_ - 2] == 'u';
+    } else if (word("null")) {
+      v.kind = Json::kNull;
+    } else {
+      const std::size_t start = at_;
+      while (at_ < s_.size() && std::string("+-0123456789.eE").find(s_[at_]) != std::string::npos) ++at_;
+      v.kind = Json::kNumber;
+      v.text = s_.substr(start, at_ - start);
+      std::size_t used = 0;
+      try {
+        v.number = std::stod(v.text, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (v.text.empty() || used != v.text.size()) fail("a bad value");
+    }
+    return v;
+  }
+
+  const std::string& s_;
+  std::size_t at_ = 0;
+};
+
+// Parses `text`; a test failure (and a null value) if it is not JSON.
+inline Json parse_json(const std::string& text) {
+  Json j;
+  std::string error;
+  if (!JsonParser(text).parse(j, error)) {
+    ADD_FAILURE() << "not JSON: " << error << "\n" << text;
+    return Json{};
+  }
+  return j;
+}
 
 inline std::string closing_line(const std::string& out) {
   const auto lines = lines_of(out);

@@ -1,20 +1,26 @@
 // The CLI end to end (build/npuzzle, run through the shell): exit codes,
 // Princeton's output format, the batch CSV, gen -> batch -> verify round
-// trips, tampering, --resume, the sidecar, thread-count independence.
+// trips, tampering, --resume, the sidecar, thread-count independence, and
+// chi-square tests of gen's uniformity.
 //
 // Results are checked against ground truth, not against earlier output:
 // lengths against exhaustive BFS distances, solutions by replaying them
 // here with the letter tables of SPEC.md, Princeton's boards by replaying
-// the puzzle's unique 4-move solution.
+// the puzzle's unique 4-move solution, the sidecar's totals against the
+// CSV's rows, gen's boards against the exact distribution of a uniform
+// solvable board.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <csignal>
-
 #include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -22,6 +28,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/board.h"
 #include "core/ranking.h"
@@ -228,7 +235,8 @@ TEST_F(Cli, SolveTextOutputNamesTheLengthAndMoves) {
 }
 
 TEST_F(Cli, InfoReportsSolvabilityAndHeuristics) {
-  // puzzle04: hamming 4, manhattan 4, no linear conflict; 4 inversions (1-3? no: 3>2, 4>2, 7>6, 8>6).
+  // puzzle04 (0 1 3 / 4 2 5 / 7 8 6): hamming 4, manhattan 4, no linear
+  // conflict, and 4 inversions among the tiles (3>2, 4>2, 7>6, 8>6).
   spit(path("p.txt"), "1 0 1 3 4 2 5 7 8 6\n2 1 2 3 4 5 6 8 7 0\n");
   const CliResult r = npuzzle("info " + quote(path("p.txt")));
   EXPECT_EQ(r.code, 0);
@@ -281,16 +289,126 @@ TEST_F(Cli, BatchHeaderAndUnsolvableRow) {
   }
 }
 
-TEST_F(Cli, SidecarRecordsProvenance) {
-  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
-  ASSERT_EQ(npuzzle("batch --threads 2 -i " + quote(path("p.txt")) + " -o " + quote(path("o.csv"))).code, 0);
-  ASSERT_TRUE(fs::exists(path("o.csv.json")));
-  const std::string json = slurp(path("o.csv.json"));
-  for (const char* key : {"\"version\"", "\"git_revision\"", "\"threads\"", "\"machine\"", "\"goal\"",
-                          "\"start_time\"", "\"end_time\"", "\"wall_seconds\""}) {
-    EXPECT_NE(json.find(key), std::string::npos) << key << " missing from\n" << json;
+// The current UTC time as the sidecar writes it (ISO 8601, seconds).
+std::string utc_text() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+bool is_utc_text(const std::string& s) {
+  if (s.size() != 20) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char want = std::string("dddd-dd-ddTdd:dd:ddZ")[i];
+    if (want == 'd' ? !std::isdigit(static_cast<unsigned char>(s[i])) : s[i] != want) return false;
   }
-  EXPECT_NE(json.find("\"threads\": 2"), std::string::npos) << json;
+  return true;
+}
+
+// The sidecar of a batch with one puzzle of each status but solved and
+// cancelled: every value against what was asked for and what the CSV holds.
+TEST_F(Cli, SidecarRecordsProvenance) {
+  const auto korf = testing::korf100();
+  ASSERT_EQ(korf[0].id, 1);
+  auto join = [](const std::vector<std::uint32_t>& t) {
+    std::string s;
+    for (std::uint32_t v : t) s += " " + std::to_string(v);
+    return s;
+  };
+  spit(path("p.txt"), "# goal: blank-first\n"
+                      "a 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                      "b 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n"        // invalid
+                      "c" + join(korf[0].tiles_blank_last) + "\n"          // unsolvable for blank-first
+                      "d" + join(korf[0].tiles) + "\n"                     // 1000 nodes are far too few
+                      "e 4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15\n");       // two moves
+  const std::string args = "batch --threads 2 --notation tile --heuristic manhattan --max-nodes 1000 -i " +
+                           quote(path("p.txt")) + " -o " + quote(path("o.csv"));
+  const std::string before = utc_text();
+  const auto started = std::chrono::steady_clock::now();
+  const CliResult r = npuzzle(args);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::string after = utc_text();
+  ASSERT_EQ(r.code, 1) << r.err;  // an invalid and a limit row
+  const auto rows = read_csv(slurp(path("o.csv")));
+  ASSERT_EQ(rows.size(), 5u);
+  std::map<std::string, long long> by_status;
+  unsigned long long expanded = 0, generated = 0;
+  double seconds = 0;
+  for (const Row& row : rows) {
+    ++by_status[row[kStatus]];
+    expanded += std::stoull(row[kExpanded]);
+    generated += std::stoull(row[kGenerated]);
+    seconds += std::stod(row[kSeconds]);
+  }
+  ASSERT_EQ(by_status, (std::map<std::string, long long>{{"optimal", 2}, {"invalid", 1}, {"unsolvable", 1},
+                                                         {"limit", 1}}));
+  ASSERT_GE(expanded, 1000u);
+
+  ASSERT_TRUE(fs::exists(path("o.csv.json")));
+  const std::string text = slurp(path("o.csv.json"));
+  const Json j = parse_json(text);
+  ASSERT_EQ(j.kind, Json::kObject) << text;
+  EXPECT_TRUE(j["tool"].is_string("npuzzle")) << text;
+  // version and revision: the ones the binary reports.
+  const CliResult v = npuzzle("--version");
+  EXPECT_EQ(v.code, 0);
+  std::istringstream version_line(v.out);
+  std::string name, version, git, revision;
+  version_line >> name >> version >> git >> revision;  // npuzzle 0.1.0 (git REV)
+  EXPECT_TRUE(j["version"].is_string(version)) << v.out << text;
+  EXPECT_EQ(j["git_revision"].kind, Json::kString);
+  EXPECT_FALSE(j["git_revision"].text.empty());
+  EXPECT_EQ("(git " + j["git_revision"].text + ")", git + " " + revision) << v.out;
+  EXPECT_NE(j["command_line"].text.find("batch --threads 2 --notation tile"), std::string::npos) << text;
+  EXPECT_TRUE(j["state"].is_string("complete")) << text;
+  // The goal comes from the file's comment; the rest from the options.
+  EXPECT_TRUE(j["goal"].is_string("blank-first")) << text;
+  EXPECT_TRUE(j["notation"].is_string("tile")) << text;
+  EXPECT_EQ(j["threads"].integer(), 2) << text;
+  const Json& o = j["options"];
+  EXPECT_TRUE(o["input"].is_string(path("p.txt"))) << text;
+  EXPECT_TRUE(o["goal"].is_string("blank-first")) << text;
+  EXPECT_TRUE(o["algorithm"].is_string("ida")) << text;
+  EXPECT_TRUE(o["heuristic"].is_string("manhattan")) << text;
+  EXPECT_TRUE(o["notation"].is_string("tile")) << text;
+  EXPECT_EQ(o["max_nodes"].integer(), 1000) << text;
+  EXPECT_EQ(o["time_limit_seconds"].kind, Json::kNumber);
+  EXPECT_EQ(o["time_limit_seconds"].number, 0) << text;
+  EXPECT_EQ(o["threads"].integer(), 2) << text;
+  EXPECT_EQ(o["resume"].kind, Json::kBool);
+  EXPECT_FALSE(o["resume"].boolean) << text;
+  // This machine.
+  const Json& m = j["machine"];
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  EXPECT_TRUE(m["hostname"].is_string(host)) << text;
+  EXPECT_EQ(m["logical_cores"].integer(), static_cast<long long>(std::thread::hardware_concurrency())) << text;
+  EXPECT_GT(m["memory_bytes"].integer(), 0) << text;
+  EXPECT_EQ(m["cpu"].kind, Json::kString);
+  // When: within the run, as seen from here.
+  const std::string start = j["start_time"].text, end = j["end_time"].text;
+  EXPECT_TRUE(is_utc_text(start)) << start;
+  EXPECT_TRUE(is_utc_text(end)) << end;
+  EXPECT_LE(before, start);  // the fixed format orders as text
+  EXPECT_LE(start, end);
+  EXPECT_LE(end, after);
+  EXPECT_EQ(j["wall_seconds"].kind, Json::kNumber);
+  EXPECT_GT(j["wall_seconds"].number, 0);
+  EXPECT_LE(j["wall_seconds"].number, elapsed);
+  // The totals are the CSV's.
+  EXPECT_EQ(j["puzzles"].integer(), 5) << text;
+  const Json& counts = j["counts"];
+  for (const char* status : {"optimal", "solved", "unsolvable", "limit", "invalid", "cancelled"}) {
+    EXPECT_EQ(counts[status].integer(), by_status[status]) << status << "\n" << text;
+  }
+  EXPECT_EQ(counts.members.size(), 6u) << text;
+  EXPECT_EQ(j["total_expanded"].integer(), static_cast<long long>(expanded)) << text;
+  EXPECT_EQ(j["total_generated"].integer(), static_cast<long long>(generated)) << text;
+  // The CSV rounds each row's seconds to a microsecond.
+  EXPECT_NEAR(j["search_seconds"].number, seconds, 1e-5 * static_cast<double>(rows.size())) << text;
 }
 
 // One run with an invalid line, an unsolvable board and a puzzle that hits
@@ -372,14 +490,10 @@ TEST_P(CliRoundTrip, GenBatchVerifyAgainstBfs) {
   EXPECT_EQ(closing_line(v.out), std::to_string(p.count) + " passed, 0 failed");
   check_batch_against_bfs(g.out, slurp(path("out.csv")), p.rows, p.cols, p.goal, p.notation,
                           static_cast<std::size_t>(p.count));
-  // Every generated board is solvable and, for a uniform sample, not all the same.
-  const auto puzzles = read_gen(g.out);
-  std::set<std::vector<std::uint32_t>> distinct;
-  for (const auto& [id, tiles] : puzzles) {
-    EXPECT_TRUE(is_solvable(Board(p.rows, p.cols, tiles), p.goal));
-    distinct.insert(tiles);
+  // Every generated board is solvable (uniformity: GenBoardsPassChiSquareTestsOfUniformity).
+  for (const auto& [id, tiles] : read_gen(g.out)) {
+    EXPECT_TRUE(is_solvable(Board(p.rows, p.cols, tiles), p.goal)) << "id " << id;
   }
-  EXPECT_GT(distinct.size(), puzzles.size() / 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -621,7 +735,7 @@ TEST_F(Cli, InterruptedBatchKeepsItsRowsAndResumes) {
     EXPECT_EQ(kept[i][kId], "e" + std::to_string(i));
     EXPECT_EQ(kept[i][kStatus], "optimal");
   }
-  EXPECT_NE(slurp(csv + ".json").find("interrupted"), std::string::npos);
+  EXPECT_TRUE(parse_json(slurp(csv + ".json"))["state"].is_string("interrupted"));
 
   // Resume with a node limit so the hard one ends quickly.
   const CliResult r = npuzzle("batch --resume --threads 1 --heuristic manhattan --max-nodes 200000 -i " +
@@ -662,7 +776,8 @@ TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
     EXPECT_EQ(t2[i][kGenerated], t1[i][kGenerated]);
     EXPECT_EQ(t2[i][kSolution], t1[i][kSolution]);
   }
-  EXPECT_NE(slurp(path("t1.csv.json")).find("\"threads\": 1"), std::string::npos);
+  EXPECT_EQ(parse_json(slurp(path("t1.csv.json")))["threads"].integer(), 1);
+  EXPECT_EQ(parse_json(slurp(path("t2.csv.json")))["threads"].integer(), 2);
 }
 
 // ------------------------------------------------------ heuristic auto
@@ -699,7 +814,7 @@ TEST_F(Cli, AutoHeuristicUsesACachedPdbAndOtherwiseSaysHowToBuildOne) {
   const auto first = plain.err.find(hint);
   EXPECT_NE(first, std::string::npos) << plain.err;
   EXPECT_EQ(plain.err.find(hint, first + 1), std::string::npos) << "the notice comes once:\n" << plain.err;
-  EXPECT_NE(slurp(path("lc.csv.json")).find("\"heuristic\": \"auto\""), std::string::npos);
+  EXPECT_TRUE(parse_json(slurp(path("lc.csv.json")))["options"]["heuristic"].is_string("auto"));
 
   ASSERT_EQ(npuzzle("pdb build pdb:555 --goal blank-first --threads 2" + pdbs).code, 0);
   const CliResult with = npuzzle(batch + quote(path("555.csv")));
@@ -843,6 +958,182 @@ TEST_F(Cli, GenIsReproducibleFromItsSeed) {
   EXPECT_EQ(read_gen(a.out), read_gen(b.out));
   EXPECT_NE(read_gen(a.out), read_gen(c.out));
   EXPECT_EQ(read_gen(a.out).size(), 10u);
+}
+
+// ---------------------------------------------------------------- gen's uniformity
+
+// z with P(Z > z) = p for a standard normal Z (0 < p < 1/2), by bisection on erfc.
+double normal_upper_quantile(double p) {
+  double lo = 0, hi = 40;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    (0.5 * std::erfc(mid / std::sqrt(2.0)) > p ? lo : hi) = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// The value a chi-square variable with k degrees of freedom exceeds with
+// probability p, by Wilson and Hilferty's approximation ((X/k)^(1/3) is
+// nearly normal with mean 1 - 2/(9k) and variance 2/(9k)).
+double chi_square_critical(double k, double p) {
+  const double a = 2.0 / (9.0 * k);
+  return k * std::pow(1 - a + normal_upper_quantile(p) * std::sqrt(a), 3);
+}
+
+// Every test here rejects uniformity at this p-value: with fixed seeds the
+// outcome is deterministic, and a uniform generator would fail one of them
+// with probability about 1e-6.
+constexpr double kRejectAt = 1e-6;
+
+struct ChiSquare {
+  double statistic = 0;
+  double dof = 0;
+  bool rejects() const { return statistic > chi_square_critical(dof, kRejectAt); }
+};
+
+std::ostream& operator<<(std::ostream& os, const ChiSquare& c) {
+  return os << "chi-square " << c.statistic << " on " << c.dof << " degrees of freedom (rejected above "
+            << chi_square_critical(c.dof, kRejectAt) << ")";
+}
+
+std::vector<std::vector<std::uint32_t>> gen_board_list(const std::string& text) {
+  std::vector<std::vector<std::uint32_t>> boards;
+  for (auto& [id, tiles] : read_gen(text)) boards.push_back(tiles);
+  return boards;
+}
+
+// Where each tile lands: the tile x cell counts of `boards` (n cells each)
+// against n boards' worth of 1/n each. On a uniform solvable board (n >= 5)
+// every tile is on every cell with probability 1/n, and every pair of
+// (tile, cell) placements has the probability it has on a uniform
+// permutation (a swap of two tiles that are neither the blank nor placed
+// maps the solvable boards with both placements onto the unsolvable ones).
+// The counts are not independent: one board's indicator matrix X has
+// covariance (C x C) / (n - 1), C = I - J/n, a projection of rank (n-1)^2
+// divided by n - 1. So Pearson's sum times (n - 1)/n is asymptotically
+// chi-square with (n-1)^2 degrees of freedom.
+ChiSquare tile_cell_test(const std::vector<std::vector<std::uint32_t>>& boards, int cells) {
+  std::vector<double> count(static_cast<std::size_t>(cells * cells), 0);
+  for (const auto& tiles : boards) {
+    EXPECT_EQ(tiles.size(), static_cast<std::size_t>(cells));
+    for (int pos = 0; pos < cells && pos < static_cast<int>(tiles.size()); ++pos) {
+      ++count[static_cast<std::size_t>(static_cast<int>(tiles[pos]) * cells + pos)];
+    }
+  }
+  const double expected = static_cast<double>(boards.size()) / cells;
+  ChiSquare c;
+  for (double o : count) c.statistic += (o - expected) * (o - expected) / expected;
+  c.statistic *= (cells - 1.0) / cells;
+  c.dof = (cells - 1.0) * (cells - 1.0);
+  return c;
+}
+
+// The optimal lengths of 3x3 boards (exhaustive BFS) against the exact
+// distribution of a uniform solvable board: distance d with probability
+// (boards at distance d) / 181,440. Distances are pooled from both ends
+// until every expected count is at least 5.
+ChiSquare distance_test(const std::vector<std::vector<std::uint32_t>>& boards, Goal goal) {
+  const auto d = bfs_distances(3, 3, goal);
+  std::vector<double> layer(32, 0), seen(32, 0);
+  double states = 0;
+  for (std::uint8_t v : d) {
+    if (v == kUnreached) continue;
+    ++layer.at(v);
+    ++states;
+  }
+  EXPECT_EQ(states, 181440);
+  for (const auto& tiles : boards) ++seen.at(d[rank_permutation(tiles)]);
+  const double n = static_cast<double>(boards.size());
+  std::vector<std::pair<double, double>> bins;  // observed, expected
+  double o = 0, e = 0;
+  for (std::size_t i = 0; i < layer.size(); ++i) {
+    o += seen[i];
+    e += n * layer[i] / states;
+    if (e >= 5) {
+      bins.emplace_back(o, e);
+      o = e = 0;
+    }
+  }
+  if (e > 0) {  // a short tail: into the last bin
+    bins.back().first += o;
+    bins.back().second += e;
+  }
+  ChiSquare c;
+  for (auto [observed, expected] : bins) c.statistic += (observed - expected) * (observed - expected) / expected;
+  c.dof = static_cast<double>(bins.size()) - 1;
+  return c;
+}
+
+TEST(Statistics, ChiSquareCriticalValuesMatchPublishedTables) {
+  EXPECT_NEAR(normal_upper_quantile(0.025), 1.959964, 1e-5);
+  EXPECT_NEAR(normal_upper_quantile(1e-6), 4.753424, 1e-5);
+  // Published chi-square quantiles; Wilson-Hilferty is within 0.2 % of
+  // them from 10 degrees of freedom on (the tests here have 24 to 225).
+  EXPECT_NEAR(chi_square_critical(10, 0.01), 23.209, 0.002 * 23.209);
+  EXPECT_NEAR(chi_square_critical(30, 0.001), 59.703, 0.002 * 59.703);
+  EXPECT_NEAR(chi_square_critical(100, 0.001), 149.449, 0.002 * 149.449);
+}
+
+// `gen --size RxC` without --walk: uniform over the solvable boards. 4,000
+// boards per case, fixed seeds.
+TEST_F(Cli, GenBoardsPassChiSquareTestsOfUniformity) {
+  struct Case {
+    std::string args;
+    int rows, cols;
+    Goal goal;
+  };
+  const Case cases[] = {{"--size 3x3 --count 4000 --seed 101", 3, 3, Goal::kBlankLast},
+                        {"--size 3x3 --count 4000 --seed 102 --goal blank-first", 3, 3, Goal::kBlankFirst},
+                        {"--size 4x4 --count 4000 --seed 103", 4, 4, Goal::kBlankLast},
+                        {"--size 4x4 --count 4000 --seed 104 --goal blank-first", 4, 4, Goal::kBlankFirst},
+                        {"--size 3x4 --count 4000 --seed 105", 3, 4, Goal::kBlankLast}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    const CliResult g = npuzzle("gen " + c.args);
+    ASSERT_EQ(g.code, 0) << g.err;
+    const auto boards = gen_board_list(g.out);
+    ASSERT_EQ(boards.size(), 4000u);
+    const ChiSquare where = tile_cell_test(boards, c.rows * c.cols);
+    EXPECT_FALSE(where.rejects()) << "tile x cell: " << where;
+    if (c.rows == 3 && c.cols == 3) {
+      const ChiSquare far = distance_test(boards, c.goal);
+      EXPECT_FALSE(far.rejects()) << "distance: " << far;
+    }
+  }
+}
+
+// The same tests reject biased boards: short random walks (tiles near home),
+// long walks of an odd length (the blank on cells of one colour only, odd
+// distances only), and a textbook biased shuffle (every position swapped
+// with any position, not one at or below it).
+TEST_F(Cli, ChiSquareTestsRejectWalksAndABiasedShuffle) {
+  for (const std::string args : {"--size 3x3 --walk 10", "--size 3x3 --walk 201", "--size 4x4 --walk 10"}) {
+    SCOPED_TRACE(args);
+    const CliResult g = npuzzle("gen --count 4000 --seed 106 " + args);
+    ASSERT_EQ(g.code, 0) << g.err;
+    const auto boards = gen_board_list(g.out);
+    ASSERT_EQ(boards.size(), 4000u);
+    const int cells = args.find("3x3") != std::string::npos ? 9 : 16;
+    const ChiSquare where = tile_cell_test(boards, cells);
+    EXPECT_TRUE(where.rejects()) << "tile x cell: " << where;
+    if (cells == 9) {
+      const ChiSquare far = distance_test(boards, Goal::kBlankLast);
+      EXPECT_TRUE(far.rejects()) << "distance: " << far;
+    }
+  }
+  for (int cells : {9, 16}) {
+    std::mt19937_64 rng(107);
+    std::vector<std::vector<std::uint32_t>> boards;
+    const int side = cells == 9 ? 3 : 4;
+    while (boards.size() < 4000) {
+      std::vector<std::uint32_t> tiles(static_cast<std::size_t>(cells));
+      for (int i = 0; i < cells; ++i) tiles[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(i);
+      for (int i = 0; i < cells; ++i) std::swap(tiles[static_cast<std::size_t>(i)], tiles[rng() % cells]);
+      if (is_solvable(Board(side, side, tiles), Goal::kBlankLast)) boards.push_back(tiles);
+    }
+    const ChiSquare where = tile_cell_test(boards, cells);
+    EXPECT_TRUE(where.rejects()) << cells << " cells, tile x cell: " << where;
+  }
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 // heuristic is admissible (h <= the exhaustive BFS distance), consistent
 // (changes by at most 1 across a move), and zero exactly on the goal; plus
 // hand-computed values (Tile Driver's, and linear conflicts worked out on
-// paper).
+// paper); and the kernels' incremental values equal the from-scratch ones
+// along random walks, undo included.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -295,6 +296,121 @@ TEST(TileTables, PerTileTablesMatchTheDefinition) {
       }
       EXPECT_EQ(tables_for(rows, cols, goal).get(), t.get());  // cached
     }
+  }
+}
+
+// ------------------------------------------------- the kernels' incremental values
+
+// The value the search kernels carry (TileHeuristic, incremental.h: reset,
+// then child/descend per move, ascend to undo one, reject for a child not
+// taken) must equal evaluate() from scratch on the board it stands for:
+// after every move of a long random walk that also backs up at random, for
+// every child probed on the way (computed, then rejected), and on the whole
+// way back to the start. Moves are handed over as the kernels do: the tile
+// slides from the blank's neighbour `from` onto the blank `to`, vertical for
+// the blank going up or down.
+template <int kMaxSide, bool kConflict>
+void check_incremental_walk(int rows, int cols, Goal goal, HeuristicKind kind, const Board& start,
+                            std::mt19937_64& rng, int steps) {
+  using Heuristic = TileHeuristic<kMaxSide, kConflict>;
+  const auto tables = tables_for(rows, cols, goal);
+  ASSERT_TRUE(!kConflict || tables->has_conflict_tables);
+  const int cells = rows * cols;
+  const std::string what = size_name(rows, cols) + " " + std::string(goal_name(goal)) + " " +
+                           std::string(heuristic_name(kind));
+  Heuristic heuristic(*tables, kind);
+  Board b = start;
+  int value = heuristic.reset(b);
+  ASSERT_EQ(value, evaluate(b, goal, kind)) << what << ": reset";
+  struct Done {
+    typename Heuristic::Step step;
+    int parent_value;
+    Direction dir;
+  };
+  std::vector<Done> path;
+  path.reserve(static_cast<std::size_t>(steps));
+  const auto is_vertical = [](Direction d) { return d == Direction::kUp || d == Direction::kDown; };
+  // Every child of `b`: its incremental value against evaluate(), then rejected.
+  const auto probe_children = [&](int at) {
+    for (Direction dir : kDirections) {
+      if (!b.can_move(dir)) continue;
+      const int from = b.neighbour(dir);
+      typename Heuristic::Step step;
+      const int v = heuristic.child(step, value, static_cast<int>(b.at(from)), from, b.blank(), is_vertical(dir),
+                                    cols, cells);
+      Board child = b;
+      child.move(dir);
+      ASSERT_EQ(v, evaluate(child, goal, kind)) << what << ": a probed child at step " << at;
+      heuristic.reject(step);
+    }
+  };
+  int ascents = 0;
+  for (int i = 0; i < steps; ++i) {
+    ASSERT_NO_FATAL_FAILURE(probe_children(i));
+    if (!path.empty() && rng() % 4 == 0) {
+      Done last = path.back();
+      path.pop_back();
+      heuristic.ascend(last.step);
+      b.move(opposite(last.dir));
+      value = last.parent_value;
+      ++ascents;
+    } else {
+      Direction dir;
+      do dir = static_cast<Direction>(rng() % 4);
+      while (!b.can_move(dir));
+      const int from = b.neighbour(dir);
+      Done next{{}, value, dir};
+      value = heuristic.child(next.step, value, static_cast<int>(b.at(from)), from, b.blank(), is_vertical(dir),
+                              cols, cells);
+      heuristic.descend(next.step);
+      b.move(dir);
+      path.push_back(next);
+    }
+    ASSERT_EQ(value, evaluate(b, goal, kind)) << what << ": after step " << i;
+  }
+  // Back to the start, one ascend at a time.
+  while (!path.empty()) {
+    Done& last = path.back();
+    heuristic.ascend(last.step);
+    b.move(opposite(last.dir));
+    value = last.parent_value;
+    path.pop_back();
+    ASSERT_EQ(value, evaluate(b, goal, kind)) << what << ": on the way back, " << path.size() << " moves out";
+    ASSERT_NO_FATAL_FAILURE(probe_children(steps + static_cast<int>(path.size())));
+  }
+  ASSERT_EQ(b, start);
+  EXPECT_GT(ascents, steps / 8) << what;
+}
+
+template <int kMaxSide>
+void check_incremental_walks(int rows, int cols, std::mt19937_64& rng) {
+  for (Goal goal : kGoals) {
+    // From the goal, and from a random board (solvable or not: h does not care).
+    for (const Board& start : {Board::solved(rows, cols, goal), testing::random_permutation_board(rows, cols, rng)}) {
+      ASSERT_NO_FATAL_FAILURE(
+          (check_incremental_walk<kMaxSide, false>(rows, cols, goal, HeuristicKind::kHamming, start, rng, 2000)));
+      ASSERT_NO_FATAL_FAILURE(
+          (check_incremental_walk<kMaxSide, false>(rows, cols, goal, HeuristicKind::kManhattan, start, rng, 2000)));
+      if (std::max(rows, cols) <= kMaxConflictLine) {
+        ASSERT_NO_FATAL_FAILURE((check_incremental_walk<kMaxSide, true>(rows, cols, goal,
+                                                                        HeuristicKind::kLinearConflict, start, rng,
+                                                                        2000)));
+      }
+    }
+  }
+}
+
+TEST(Incremental, TileHeuristicEqualsTheValueFromScratchAlongWalksAndBack) {
+  std::mt19937_64 rng(19);
+  // The kernels' instances: compile-time sides for 3x3, 4x4 and 5x5, the
+  // longest conflict line (7) for every other shape.
+  check_incremental_walks<3>(3, 3, rng);
+  check_incremental_walks<4>(4, 4, rng);
+  check_incremental_walks<5>(5, 5, rng);
+  for (auto [rows, cols] : {Shape{3, 4}, Shape{4, 3}, Shape{2, 7}, Shape{7, 2}, Shape{2, 5}, Shape{6, 6},
+                            Shape{3, 7}, Shape{7, 7}, Shape{8, 8}, Shape{2, 2}}) {
+    SCOPED_TRACE(size_name(rows, cols));
+    check_incremental_walks<kMaxConflictLine>(rows, cols, rng);
   }
 }
 

@@ -8,8 +8,9 @@
 // --max-nodes stops a search at exactly that many expansions), replay by
 // `verify`, and Korf's published optimal lengths for the lower bounds. No
 // assertion depends on how fast the machine is: kills are placed by the rows
-// already written, or after a random delay, and a trial whose kill comes
-// after the run has finished is still checked.
+// already written, by the files a PDB build creates, or after a random
+// delay; a trial whose kill comes after the run has finished is still
+// checked, and each test asserts that some kill or signal did land.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -246,7 +247,7 @@ TEST_F(Reliability, SigintOrSigtermAtRandomPointsThenResumeEqualsACleanRun) {
     ASSERT_NO_FATAL_FAILURE(expect_rows_are_clean(p));
     if (ended.code == 128 + sig) {
       ++interrupted;
-      EXPECT_NE(slurp(out + ".json").find("\"state\": \"interrupted\""), std::string::npos);
+      EXPECT_TRUE(parse_json(slurp(out + ".json"))["state"].is_string("interrupted")) << slurp(out + ".json");
       EXPECT_NE(slurp(path("err.txt")).find("left for --resume"), std::string::npos) << slurp(path("err.txt"));
     } else {
       EXPECT_EQ(ended.code, 1) << slurp(path("err.txt"));  // it finished before the signal
@@ -439,29 +440,78 @@ TEST_F(Reliability, TwoProcessesBuildingOnePdbBuildItOnce) {
   EXPECT_EQ(v.code, 0) << v.out << v.err;
 }
 
-// kill -9 during a build (at a random point after it took the lock): the
-// next build succeeds, the table verifies, and no temporary is left.
+// The temporaries ("TABLE.tmp.PID.N") of process `pid` in `dir`.
+std::vector<std::string> temporaries_of(const std::string& dir, const std::string& table_name, pid_t pid) {
+  std::vector<std::string> out;
+  const std::string prefix = table_name + ".tmp." + std::to_string(pid) + ".";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0) out.push_back(entry.path().string());
+  }
+  return out;
+}
+
+// kill -9 in the middle of a build, twice: while the table is being
+// computed (the build lock taken, nothing written yet) and while its
+// temporary is being written. An attempt whose kill comes too late (the
+// table already in place) is repeated, and a kill of each kind must land.
+// After it, the next build succeeds, removes the dead builder's temporary,
+// and the table verifies.
 TEST_F(Reliability, PdbBuildKilledHalfWayIsRebuiltCleanly) {
   const unsigned seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937 rng(seed);
-  const std::string dir = path("pdbs");
-  const std::string name = "4x4-blank-last-1-2-3-4-5-6.pdb";
-  const std::string build = "pdb build pdb:1,2,3,4,5,6 --size 4x4 --threads 1 --pdb-dir " + quote(dir);
-  const pid_t pid = start(build + " >/dev/null 2>&1");
-  ASSERT_GT(pid, 0);
-  std::optional<Ended> early = wait_until(pid, [&] { return fs::exists(dir + "/" + name + ".lock"); });
-  if (!early) {
-    usleep(rng() % 400'000);
-    kill(pid, SIGKILL);
-    wait_for(pid);
-  }
-  const CliResult again = npuzzle(build);
-  EXPECT_EQ(again.code, 0) << again.out << again.err;
-  const CliResult v = npuzzle("pdb verify " + quote(dir + "/" + name));
-  EXPECT_EQ(v.code, 0) << v.out << v.err;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
+  struct Phase {
+    const char* what;
+    const char* spec;        // 6 tiles: seconds of computing; 5: a quick build to get to its write
+    const char* table_name;
+    bool during_write;
+  };
+  const Phase phases[] = {
+      {"while computing", "pdb:1,2,3,4,5,6", "4x4-blank-last-1-2-3-4-5-6.pdb", false},
+      {"while writing", "pdb:1,2,3,4,5", "4x4-blank-last-1-2-3-4-5.pdb", true},
+  };
+  for (const Phase& phase : phases) {
+    SCOPED_TRACE(phase.what);
+    int landed = 0;
+    int attempts = 0;
+    for (int attempt = 0; attempt < 8 && landed == 0; ++attempt) {
+      ++attempts;
+      const std::string dir = path("pdbs-" + std::string(phase.during_write ? "write-" : "compute-") +
+                                   std::to_string(attempt));
+      const std::string table = dir + "/" + phase.table_name;
+      const std::string build =
+          "pdb build " + std::string(phase.spec) + " --size 4x4 --threads 1 --pdb-dir " + quote(dir);
+      const pid_t pid = start(build + " >/dev/null 2>&1");
+      ASSERT_GT(pid, 0);
+      const std::optional<Ended> early = wait_until(pid, [&] {
+        return phase.during_write ? !temporaries_of(dir, phase.table_name, pid).empty()
+                                  : fs::exists(table + ".lock");
+      });
+      if (early) continue;  // it finished before the temporary was seen
+      if (!phase.during_write) usleep(rng() % (200'000u >> attempt));  // anywhere early in the computation
+      kill(pid, SIGKILL);
+      const Ended ended = wait_for(pid);
+      const std::vector<std::string> left = temporaries_of(dir, phase.table_name, pid);
+      if (ended.signal != SIGKILL || fs::exists(table)) continue;  // too late: the table was in place
+      ++landed;
+      if (phase.during_write) {
+        ASSERT_EQ(left.size(), 1u) << "the dead builder's temporary";
+      } else {
+        EXPECT_TRUE(left.empty()) << "killed while computing, before any write";
+      }
+      const CliResult again = npuzzle(build);
+      EXPECT_EQ(again.code, 0) << again.out << again.err;
+      EXPECT_NE(again.out.find(" built in "), std::string::npos) << again.out;
+      const CliResult v = npuzzle("pdb verify " + quote(table));
+      EXPECT_EQ(v.code, 0) << v.out << v.err;
+      for (const auto& entry : fs::directory_iterator(dir)) {
+        EXPECT_EQ(entry.path().filename().string().find(".tmp."), std::string::npos) << entry.path();
+      }
+    }
+    EXPECT_EQ(landed, 1) << "no kill landed " << phase.what << " in 8 attempts";
+    RecordProperty(std::string("attempts ") + phase.what, attempts);
   }
 }
 

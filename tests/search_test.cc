@@ -1,6 +1,8 @@
 // The solver against ground truth: exhaustive BFS distances on every shape
-// of at most 10 cells, Korf's published optimal lengths and IDA* node
-// counts on the 15-puzzle, and a replay of every solution it returns.
+// of at most 10 cells, a bidirectional BFS written here on random walks of
+// 12 to 25 cells, Korf's published optimal lengths and IDA* node counts on
+// the 15-puzzle, and a replay of every solution it returns. Each sweep's
+// number of solved states is held to a count on a second BFS written here.
 //
 // 3x3: every solvable state is solved with IDA* + linear conflict for BOTH
 // goals (181,440 each; a few seconds in a Release build). In a sanitizer or
@@ -14,6 +16,7 @@
 #include <random>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "core/ranking.h"
 #include "core/solvability.h"
@@ -50,6 +53,114 @@ SolveOptions options_for(Goal goal, Algorithm a, HeuristicKind h) {
   o.algorithm = a;
   o.heuristic = h;
   return o;
+}
+
+// ---------------------------------------------------------------- a reference BFS
+
+// Two BFS written here that share nothing with search/ or heuristics/: the
+// moves are Board's, the states are keyed by their tiles (one char each).
+std::string key_of(const Board& b) {
+  std::string key(static_cast<std::size_t>(b.cells()), '\0');
+  for (int i = 0; i < b.cells(); ++i) key[static_cast<std::size_t>(i)] = static_cast<char>(b.at(i));
+  return key;
+}
+
+std::vector<std::uint32_t> tiles_of(const std::string& key) {
+  std::vector<std::uint32_t> tiles;
+  for (char c : key) tiles.push_back(static_cast<unsigned char>(c));
+  return tiles;
+}
+
+constexpr Direction kDirections[] = {Direction::kUp, Direction::kDown, Direction::kLeft, Direction::kRight};
+
+// Every state reachable from the goal with its distance, layer by layer;
+// computed once per (shape, goal) for the whole binary.
+const std::unordered_map<std::string, int>& reference_distances(int rows, int cols, Goal goal) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, Goal>, std::unordered_map<std::string, int>> cache;
+  std::lock_guard lock(mutex);
+  auto& dist = cache[{rows, cols, goal}];
+  if (!dist.empty()) return dist;
+  std::vector<Board> layer{Board::solved(rows, cols, goal)};
+  dist.emplace(key_of(layer[0]), 0);
+  for (int d = 1; !layer.empty(); ++d) {
+    std::vector<Board> next;
+    for (const Board& b : layer) {
+      for (Direction dir : kDirections) {
+        if (!b.can_move(dir)) continue;
+        Board child = b;
+        child.move(dir);
+        if (dist.emplace(key_of(child), d).second) next.push_back(std::move(child));
+      }
+    }
+    layer.swap(next);
+  }
+  return dist;
+}
+
+// The optimal length from `start` (solvable) to the goal, by bidirectional
+// BFS: whole layers, each time from the side with the smaller frontier, every
+// new state looked up in the other side's. Before a layer is added, no state
+// is on both sides, so every path is longer than a + b (the sides' depths);
+// the first state the new layer shares with the other side closes a path of
+// a + 1 + (at most b) moves, which is therefore the shortest. -1 if the
+// two sides hold more than `max_states` states between them (a guard: the
+// callers' boards need far fewer).
+int bidirectional_distance(const Board& start, Goal goal, std::size_t max_states = 3'000'000) {
+  const Board target = Board::solved(start.rows(), start.cols(), goal);
+  if (start == target) return 0;
+  struct Side {
+    std::unordered_map<std::string, int> seen;
+    std::vector<Board> frontier;
+    int depth = 0;
+  };
+  Side sides[2];
+  sides[0].seen.emplace(key_of(start), 0);
+  sides[0].frontier.push_back(start);
+  sides[1].seen.emplace(key_of(target), 0);
+  sides[1].frontier.push_back(target);
+  while (!sides[0].frontier.empty() && !sides[1].frontier.empty()) {
+    const int g = sides[0].frontier.size() <= sides[1].frontier.size() ? 0 : 1;
+    Side& grow = sides[g];
+    const Side& other = sides[1 - g];
+    ++grow.depth;
+    std::vector<Board> next;
+    for (const Board& b : grow.frontier) {
+      for (Direction dir : kDirections) {
+        if (!b.can_move(dir)) continue;
+        Board child = b;
+        child.move(dir);
+        std::string key = key_of(child);
+        if (const auto it = other.seen.find(key); it != other.seen.end()) return grow.depth + it->second;
+        if (grow.seen.emplace(std::move(key), grow.depth).second) next.push_back(std::move(child));
+      }
+    }
+    grow.frontier.swap(next);
+    if (sides[0].seen.size() + sides[1].seen.size() > max_states) return -1;
+  }
+  return -1;
+}
+
+TEST(ReferenceBfs, AgreesWithTheExhaustiveBfsAndThePublishedLayers) {
+  // The 8-puzzle's published layer sizes (Reinefeld 1993; OEIS A089473).
+  const std::vector<int> published = {1,     2,     4,     8,     16,    20,    39,    62,    116,   152,   286,
+                                      396,   748,   1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
+                                      23952, 20224, 24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+  for (Goal goal : kGoals) {
+    const auto& mine = reference_distances(3, 3, goal);
+    std::vector<int> layers(published.size(), 0);
+    for (const auto& [key, d] : mine) ++layers.at(static_cast<std::size_t>(d));
+    EXPECT_EQ(layers, published);
+    const auto& d = distances(3, 3, goal);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 100; ++i) {
+      std::uint64_t rank = rng() % d.size();
+      while (d[rank] == kUnreached) rank = rng() % d.size();
+      const Board b(3, 3, unrank_permutation(rank, 9));
+      ASSERT_EQ(mine.at(key_of(b)), d[rank]);
+      ASSERT_EQ(bidirectional_distance(b, goal), d[rank]) << "rank " << rank;
+    }
+  }
 }
 
 std::string describe(const Board& b, const SolveOptions& o) {
@@ -98,9 +209,10 @@ class Failures {
 };
 
 // Solves the states of a BFS-covered shape: all of them with stride 1, else
-// every stride-th plus every state at distance >= `always_from`.
-void sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t stride, int always_from,
-           std::uint64_t* solved_count = nullptr) {
+// every stride-th plus every state at distance >= `always_from`. Returns how
+// many it solved, for the caller to hold against expected_sweep().
+[[nodiscard]] std::uint64_t sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t stride,
+                                  int always_from) {
   const auto& d = distances(rows, cols, goal);
   Failures failures;
   std::uint64_t solved = 0;
@@ -112,7 +224,18 @@ void sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t s
     ++solved;
   }
   EXPECT_EQ(failures.count(), 0) << failures.report();
-  if (solved_count) *solved_count = solved;
+  return solved;
+}
+
+// How many states sweep() must solve, counted on the reference BFS instead
+// of search/bfs.h: the solvable states whose rank is a multiple of `stride`
+// or whose distance is at least `always_from`.
+std::uint64_t expected_sweep(int rows, int cols, Goal goal, std::uint64_t stride, int always_from) {
+  std::uint64_t n = 0;
+  for (const auto& [key, d] : reference_distances(rows, cols, goal)) {
+    if (d >= always_from || rank_permutation(tiles_of(key)) % stride == 0) ++n;
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------- exhaustive small shapes
@@ -121,9 +244,10 @@ class Exhaustive3x3 : public ::testing::TestWithParam<Goal> {};
 
 TEST_P(Exhaustive3x3, IdaStarLinearConflictSolvesEveryStateOptimally) {
   const Goal goal = GetParam();
-  std::uint64_t solved = 0;
-  sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict), testing::sweep_stride(),
-        testing::full_sweeps() ? 0 : 27, &solved);
+  const int always_from = testing::full_sweeps() ? 0 : 27;
+  const std::uint64_t solved = sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict),
+                                     testing::sweep_stride(), always_from);
+  EXPECT_EQ(solved, expected_sweep(3, 3, goal, testing::sweep_stride(), always_from));
   if (testing::full_sweeps()) {
     EXPECT_EQ(solved, 181440u);
   }
@@ -140,9 +264,7 @@ TEST(SmallShapes, EveryStateEveryHeuristicBothAlgorithms) {
     for (Goal goal : kGoals) {
       for (Algorithm a : kAlgorithms) {
         for (HeuristicKind h : kHeuristics) {
-          std::uint64_t solved = 0;
-          sweep(rows, cols, goal, options_for(goal, a, h), 1, 0, &solved);
-          EXPECT_EQ(solved, factorial(rows * cols) / 2);
+          EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, a, h), 1, 0), factorial(rows * cols) / 2);
         }
       }
     }
@@ -155,11 +277,14 @@ TEST(SmallShapes, GenericKernelTwoByFourEveryState) {
   for (auto [rows, cols] : shapes) {
     for (Goal goal : kGoals) {
       for (HeuristicKind h : {HeuristicKind::kManhattan, HeuristicKind::kLinearConflict}) {
-        sweep(rows, cols, goal, options_for(goal, Algorithm::kIdaStar, h),
-              h == HeuristicKind::kManhattan ? 5 * testing::sweep_stride() : testing::sweep_stride(), 32);
+        const std::uint64_t stride =
+            h == HeuristicKind::kManhattan ? 5 * testing::sweep_stride() : testing::sweep_stride();
+        EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, Algorithm::kIdaStar, h), stride, 32),
+                  expected_sweep(rows, cols, goal, stride, 32));
       }
-      sweep(rows, cols, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict),
-            testing::full_sweeps() ? 3 : 97, 34);
+      const std::uint64_t stride = testing::full_sweeps() ? 3 : 97;
+      EXPECT_EQ(sweep(rows, cols, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict), stride, 34),
+                expected_sweep(rows, cols, goal, stride, 34));
     }
   }
 }
@@ -209,8 +334,10 @@ TEST_P(AStar3x3, ManhattanOnTheHardStatesAndASample) {
   const Goal goal = GetParam();
   const bool last = goal == Goal::kBlankLast;
   const bool full = testing::full_sweeps();
-  sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kManhattan),
-        full ? (last ? 36 : 72) : 720, full ? (last ? 25 : 27) : 29);
+  const std::uint64_t stride = full ? (last ? 36 : 72) : 720;
+  const int always_from = full ? (last ? 25 : 27) : 29;
+  EXPECT_EQ(sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kManhattan), stride, always_from),
+            expected_sweep(3, 3, goal, stride, always_from));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothGoals, AStar3x3, ::testing::ValuesIn(kGoals),
@@ -219,13 +346,22 @@ INSTANTIATE_TEST_SUITE_P(BothGoals, AStar3x3, ::testing::ValuesIn(kGoals),
                          });
 
 TEST(ThreeByThree, AStarLinearConflictAndHammingSample) {
+  struct Sample {
+    Algorithm algorithm;
+    HeuristicKind heuristic;
+    std::uint64_t stride;
+    int always_from;
+  };
+  const bool full = testing::full_sweeps();
+  const Sample samples[] = {{Algorithm::kAStar, HeuristicKind::kLinearConflict, full ? 97u : 1999u, 29},
+                            {Algorithm::kAStar, HeuristicKind::kHamming, full ? 997u : 9973u, 31},
+                            {Algorithm::kIdaStar, HeuristicKind::kManhattan, full ? 31u : 997u, 30}};
   for (Goal goal : kGoals) {
-    sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict),
-          testing::full_sweeps() ? 97 : 1999, 29);
-    sweep(3, 3, goal, options_for(goal, Algorithm::kAStar, HeuristicKind::kHamming),
-          testing::full_sweeps() ? 997 : 9973, 31);
-    sweep(3, 3, goal, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kManhattan),
-          testing::full_sweeps() ? 31 : 997, 30);
+    for (const Sample& s : samples) {
+      EXPECT_EQ(sweep(3, 3, goal, options_for(goal, s.algorithm, s.heuristic), s.stride, s.always_from),
+                expected_sweep(3, 3, goal, s.stride, s.always_from))
+          << algorithm_name(s.algorithm) << " + " << heuristic_name(s.heuristic);
+    }
   }
 }
 
@@ -278,10 +414,12 @@ std::vector<KorfInstance> korf_by_nodes() {
   return korf;
 }
 
-// The dataset README: the transcribed node counts of #22, #88, #89 and #98
-// look wrong. #42 too: the tsv says 877,023, another public transcription of
-// Korf's table says 877,823 (and this engine generates 877,822 = 877,823 - 1).
-bool suspicious_count(int id) { return id == 22 || id == 88 || id == 89 || id == 98 || id == 42; }
+// The transcription suspects of datasets/README.md: the tsv's node counts of
+// #22, #88 and #89 differ from every known re-run, and #42's (877,023) from
+// another public transcription of Korf's table (877,823; this engine
+// generates 877,822 = 877,823 - 1). results/README.md: every other instance
+// generates exactly its published count minus one.
+bool suspicious_count(int id) { return id == 22 || id == 42 || id == 88 || id == 89; }
 
 TEST(Korf100, TenEasiestSolveToThePublishedLengthWithLinearConflict) {
   const auto korf = korf_by_nodes();
@@ -336,6 +474,33 @@ TEST(Korf100, AStarAgreesOnTheEasiest) {
                             options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict),
                             k.optimal_length),
               "");
+  }
+}
+
+// Korf & Felner's 24-puzzle instances are far beyond these heuristics, but
+// every one of them must read as solvable for its goal with the published
+// Manhattan value, and IDA* stopped by a node limit must report a lower
+// bound between its initial h and the published optimal length.
+TEST(Korf50, TwentyFourPuzzleBoundsStayWithinThePublishedLengths) {
+  const auto korf = testing::korf50_24();
+  ASSERT_EQ(korf.size(), 50u);
+  for (const KorfInstance& k : korf) {
+    SCOPED_TRACE("24-puzzle #" + std::to_string(k.id));
+    const Board b(5, 5, k.tiles);
+    const Board mapped(5, 5, k.tiles_blank_last);
+    EXPECT_TRUE(is_solvable(b, Goal::kBlankFirst));
+    EXPECT_TRUE(is_solvable(mapped, Goal::kBlankLast));
+    EXPECT_EQ(evaluate(b, Goal::kBlankFirst, HeuristicKind::kManhattan), k.manhattan);
+    EXPECT_EQ(evaluate(mapped, Goal::kBlankLast, HeuristicKind::kManhattan), k.manhattan);
+    EXPECT_EQ(k.optimal_length % 2, k.manhattan % 2);
+    EXPECT_LE(evaluate(b, Goal::kBlankFirst, HeuristicKind::kLinearConflict), k.optimal_length);
+    if (k.id > 5) continue;
+    SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kLinearConflict);
+    o.limits.max_nodes = 100'000;
+    const SolveResult r = solve(b, o);
+    EXPECT_EQ(r.status, Status::kLimit);
+    EXPECT_GE(r.lower_bound, r.initial_h);
+    EXPECT_LE(r.lower_bound, k.optimal_length);
   }
 }
 
@@ -605,7 +770,8 @@ TEST(Determinism, SameBoardSameCountsAndMoves) {
 
 // Boards beyond BFS: random walks of known length from the goal. The
 // optimum is at most the walk's length and of the same parity; IDA* and A*
-// (independent kernels) must agree, and every solution must replay.
+// (independent kernels) must agree, and every solution must replay. The
+// lengths themselves are held to a bidirectional BFS in the next test.
 TEST(OtherShapes, RandomWalksAgreeAcrossAlgorithmsAndReplay) {
   struct Case {
     int rows, cols, walk, count;
@@ -644,6 +810,47 @@ TEST(OtherShapes, RandomWalksAgreeAcrossAlgorithmsAndReplay) {
       }
     }
   }
+}
+
+// The optimal lengths of boards beyond the exhaustive BFS (12 to 25 cells)
+// against the bidirectional BFS written here: random walks from the goal,
+// long enough to need a real search and short enough for the BFS (at most
+// a few hundred thousand states a side; the walk lengths were chosen by
+// measuring that). IDA* with linear conflict and
+// with Manhattan, and A* with linear conflict, must each prove exactly that
+// length and replay.
+TEST(OtherShapes, OptimalLengthsEqualABidirectionalBfs) {
+  struct Case {
+    int rows, cols, walk, count;
+  };
+  const bool full = testing::full_sweeps();
+  const Case cases[] = {{3, 4, 36, full ? 6 : 2}, {4, 3, 36, full ? 6 : 2}, {2, 6, 40, full ? 6 : 2},
+                        {6, 2, 36, full ? 4 : 1}, {3, 5, 30, full ? 4 : 1}, {2, 7, 36, full ? 4 : 1},
+                        {4, 4, 28, full ? 4 : 1}, {4, 5, 28, full ? 3 : 1}, {5, 5, 24, full ? 3 : 1},
+                        {3, 7, 28, full ? 2 : 1}};
+  std::mt19937_64 rng(16);
+  int checked = 0;
+  int longest = 0;
+  for (const Case& c : cases) {
+    for (Goal goal : kGoals) {
+      for (int i = 0; i < c.count; ++i) {
+        const Board b = testing::random_walk(c.rows, c.cols, goal, c.walk, rng);
+        const int d = bidirectional_distance(b, goal);
+        ASSERT_GE(d, 0) << "the BFS gave up on " << describe(b, options_for(goal, Algorithm::kIdaStar,
+                                                                              HeuristicKind::kLinearConflict));
+        ASSERT_LE(d, c.walk);
+        longest = std::max(longest, d);
+        Failures failures;
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kLinearConflict), d));
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kIdaStar, HeuristicKind::kManhattan), d));
+        failures.add(check_optimal(b, options_for(goal, Algorithm::kAStar, HeuristicKind::kLinearConflict), d));
+        EXPECT_EQ(failures.count(), 0) << failures.report();
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, full ? 84 : 26);
+  EXPECT_GE(longest, 20) << "the walks are too short to need a search";
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 //
 // Ground truth in these tests comes from exhaustive BFS (search/bfs.h, and
 // a tiny independent BFS in core_test), the published optimal lengths and
-// IDA* node counts of Korf's 100 (datasets/korf100.tsv), textbook parity
+// IDA* node counts of Korf's 100 (datasets/korf100.tsv) and Korf & Felner's
+// 24-puzzle lengths (datasets/korf50_24.tsv), textbook parity
 // rules, and replaying solutions. Never from the program's own output.
 #pragma once
 
@@ -101,9 +102,10 @@ inline std::string source_path(const std::string& relative) {
   return std::string(NPUZZLE_SOURCE_DIR) + "/" + relative;
 }
 
-// Reads datasets/korf100.tsv (one header line, tab-separated).
-inline std::vector<KorfInstance> korf100() {
-  std::ifstream in(source_path("datasets/korf100.tsv"));
+// Reads a Korf dataset (datasets/korf100.tsv, datasets/korf50_24.tsv: one
+// header line, tab-separated).
+inline std::vector<KorfInstance> korf_tsv(const std::string& relative) {
+  std::ifstream in(source_path(relative));
   std::vector<KorfInstance> out;
   std::string line;
   std::getline(in, line);  // header
@@ -127,5 +129,12 @@ inline std::vector<KorfInstance> korf100() {
   }
   return out;
 }
+
+// Korf's 100 15-puzzle instances (1985).
+inline std::vector<KorfInstance> korf100() { return korf_tsv("datasets/korf100.tsv"); }
+
+// Korf & Felner's 50 24-puzzle instances (2002); published_ida_nodes are
+// their 6-6-6-6 PDB node counts.
+inline std::vector<KorfInstance> korf50_24() { return korf_tsv("datasets/korf50_24.tsv"); }
 
 }  // namespace npuzzle::testing
