@@ -34,7 +34,7 @@ Painter::Painter(int rows, int cols, const Style& style, Goal goal, const std::s
     : layout_(rows, cols, style), style_(style), goal_(goal), font_(font) {
   const Theme& t = style.theme;
   palette_ = {t.frame, t.blank, t.tile, t.text, t.moving, t.moving_text, t.home, t.home_text, t.caption,
-              darker(t.tile), darker(t.moving), darker(t.home)};
+              darker(t.tile), darker(t.moving), darker(t.home), sheet_background(t)};
   const std::pair<Rgb, Rgb> ramps[] = {{t.tile, t.text}, {t.moving, t.moving_text}, {t.home, t.home_text},
                                        {t.frame, t.caption}};
   for (const auto& [fill, ink] : ramps) {
@@ -45,15 +45,15 @@ Painter::Painter(int rows, int cols, const Style& style, Goal goal, const std::s
   // that ignore transparency still show something plausible.
   palette_.push_back(t.frame);
 
-  // Fonts: the numbers' digits about 0.36 of a tile high, the widest label
-  // within 0.72 of a face; the caption about half its strip high.
+  // Fonts: the numbers' digits about 0.34 of a tile high, the widest label
+  // within 0.66 of a face; the caption about half its strip high.
   gdFontCacheSetup();
   const int cells = layout_.rows * layout_.cols;
   const Rect digit = measure("8", 100);
   const Rect widest = measure(std::string(std::to_string(cells - 1).size(), '8'), 100);
   const double face = layout_.tile - 2.0 * layout_.inset;
-  number_points_ = 100 * std::min(0.36 * layout_.tile / (digit.y1 - digit.y0 + 1),
-                                  0.72 * face / (widest.x1 - widest.x0 + 1));
+  number_points_ = 100 * std::min(0.34 * layout_.tile / (digit.y1 - digit.y0 + 1),
+                                  0.66 * face / (widest.x1 - widest.x0 + 1));
   if (style.caption) {
     const Rect caption_box = measure("solved \u00b7 8888 / 8888", 100);
     caption_points_ = 100 * std::min(0.48 * layout_.caption / (digit.y1 - digit.y0 + 1),
@@ -194,8 +194,8 @@ Rect Painter::draw_caption(const std::string& text) {
   return strip;
 }
 
-Rect Painter::draw(const Board& board, const Frame& frame) {
-  Rect drawn;
+std::vector<Rect> Painter::draw(const Board& board, const Frame& frame) {
+  std::vector<Rect> drawn;
   const bool sliding = frame.progress < 1;
   const int cells = board.cells();
   for (int cell = 0; cell < cells; ++cell) {
@@ -220,7 +220,7 @@ Rect Painter::draw(const Board& board, const Frame& frame) {
     gdImageFilledRectangle(canvas_, r.x0, r.y0, r.x1, r.y1, 0);
     gdImageCopy(canvas_, face(want.tile, want.style), r.x0, r.y0, 0, 0, layout_.tile, layout_.tile);
     shown_[cell] = want;
-    drawn.add(r);
+    drawn.push_back(r);
   }
   overlay_ = {};
   if (sliding) {
@@ -230,9 +230,10 @@ Rect Painter::draw(const Board& board, const Frame& frame) {
     const int y = static_cast<int>(std::lround(from.y0 + (to.y0 - from.y0) * frame.progress));
     gdImageCopy(canvas_, face(static_cast<int>(frame.moving_tile), kMoving), x, y, 0, 0, layout_.tile, layout_.tile);
     overlay_ = Rect{x, y, x + layout_.tile - 1, y + layout_.tile - 1};
-    drawn.add(overlay_);
+    drawn.push_back(overlay_);
   }
-  drawn.add(draw_caption(caption_text(frame, frame.last && board.is_solved(goal_))));
+  const Rect caption = draw_caption(caption_text(frame, frame.last && board.is_solved(goal_)));
+  if (!caption.empty()) drawn.push_back(caption);
   return drawn;
 }
 

@@ -39,12 +39,14 @@ class Painter {
   gdImagePtr canvas() { return canvas_; }
   // A new blank palette image with the canvas's palette (caller destroys).
   gdImagePtr new_image(int width, int height) const;
+  static constexpr int kFrameIndex = 0;
+  static constexpr int kSheetIndex = 12;  // between the boards of a sheet
   int transparent_index() const { return static_cast<int>(palette_.size()) - 1; }
 
   // Brings the canvas to `frame` of `board` (frames.h), redrawing only the
   // cells and caption that differ from what it shows; returns the
-  // rectangle that covers every pixel it drew (empty if none).
-  Rect draw(const Board& board, const Frame& frame);
+  // rectangles it drew (none when nothing changed).
+  std::vector<Rect> draw(const Board& board, const Frame& frame);
 
  private:
   enum FaceStyle { kNormal, kMoving, kHome, kStyles };

@@ -100,7 +100,7 @@ Summary write_gif(OutputFile& out, const Board& start, const MoveSequence& moves
   Summary summary{0, layout.width, layout.height};
   try {
     for_each_frame(start, moves, options.smooth, options.timing, [&](const Board& board, const Frame& frame) {
-      const Rect drawn = painter.draw(board, frame);
+      const std::vector<Rect> drawn = painter.draw(board, frame);
       if (frame.index == 0) {
         gdImageGifAnimBegin(canvas, out.stream(), 1, 0);  // a global colour table; loop forever
         gdImageGifAnimAdd(canvas, out.stream(), 0, 0, 0, gif_delay(frame.delay_ms), gdDisposalNone, nullptr);
@@ -108,9 +108,11 @@ Summary write_gif(OutputFile& out, const Board& start, const MoveSequence& moves
       } else {
         // The changed pixels' bounding box within what was drawn.
         Rect changed;
-        for (int y = drawn.y0; y <= drawn.y1 && !drawn.empty(); ++y) {
-          for (int x = drawn.x0; x <= drawn.x1; ++x) {
-            if (canvas->pixels[y][x] != previous->pixels[y][x]) changed.add(Rect{x, y, x, y});
+        for (const Rect& r : drawn) {
+          for (int y = std::max(r.y0, 0); y <= std::min(r.y1, layout.height - 1); ++y) {
+            for (int x = std::max(r.x0, 0); x <= std::min(r.x1, layout.width - 1); ++x) {
+              if (canvas->pixels[y][x] != previous->pixels[y][x]) changed.add(Rect{x, y, x, y});
+            }
           }
         }
         if (changed.empty()) changed = Rect{0, 0, 0, 0};  // a frame all the same: one transparent pixel
@@ -163,7 +165,7 @@ Summary write_png(OutputFile& out, const Board& start, const MoveSequence& moves
   check_size(width, height, "the sheet");
   gdImagePtr sheet = painter.new_image(static_cast<int>(width), static_cast<int>(height));
   if (!sheet) throw RenderError("out of memory for the sheet");
-  gdImageFilledRectangle(sheet, 0, 0, static_cast<int>(width) - 1, static_cast<int>(height) - 1, 1);  // blank
+  gdImageFilledRectangle(sheet, 0, 0, static_cast<int>(width) - 1, static_cast<int>(height) - 1, Painter::kSheetIndex);
   std::size_t n = 0;
   try {
     for_each_pick(start, moves, picks, [&](const Board& board, const Frame& frame) {

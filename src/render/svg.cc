@@ -12,13 +12,20 @@ namespace {
 Rgb darker(Rgb c) { return mix(c, Rgb{0, 0, 0}, 0.28); }
 
 // Font sizes in user units, from DejaVu Sans Bold's proportions (digits
-// 0.73 em high and 0.70 em wide), matching the raster pictures.
+// 0.73 em high and 0.70 em wide), matching the raster pictures. Text is
+// placed by its baseline (half the digits' height below the centre), which
+// every renderer agrees on, unlike dominant-baseline.
+constexpr double kDigitHeight = 0.73;
 double number_font_size(const Layout& layout, int digits) {
   const double face = layout.tile - 2.0 * layout.inset;
-  return std::min(0.36 * layout.tile / 0.73, 0.72 * face / (0.70 * digits));
+  return std::min(0.34 * layout.tile / kDigitHeight, 0.66 * face / (0.70 * digits));
 }
 double caption_font_size(const Layout& layout) {
-  return std::min(0.48 * layout.caption / 0.73, (layout.width - 2.0 * layout.pad) / (20 * 0.62));
+  return std::min(0.48 * layout.caption / kDigitHeight, (layout.width - 2.0 * layout.pad) / (20 * 0.62));
+}
+
+double caption_baseline(const Layout& layout) {
+  return layout.caption_y() + (layout.caption + layout.pad / 2) / 2.0 + kDigitHeight * caption_font_size(layout) / 2;
 }
 
 enum FaceStyle { kNormal, kMoving, kHome };
@@ -31,20 +38,17 @@ Colours colours(const Theme& t, FaceStyle s) {
   return {fill, darker(fill), s == kMoving ? t.moving_text : s == kHome ? t.home_text : t.text};
 }
 
-void header(std::FILE* out, int width, int height, const Layout& layout, const Board& start, std::uint64_t moves) {
-  const int digits = static_cast<int>(std::to_string(start.cells() - 1).size());
+// Presentation attributes rather than CSS: renderers without a style sheet
+// engine (ImageMagick's, some editors') read them too.
+constexpr const char* kFont =
+    "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\" font-weight=\"bold\" text-anchor=\"middle\"";
+
+void header(std::FILE* out, int width, int height, const Board& start, std::uint64_t moves) {
   std::fprintf(out,
                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n"
-               "<title>npuzzle: %s board, %" PRIu64 " moves</title>\n"
-               "<style>\n"
-               "text { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; font-weight: bold; "
-               "text-anchor: middle; dominant-baseline: central; }\n"
-               "text.n { font-size: %.1fpx; }\n"
-               "text.caption { font-size: %.1fpx; }\n"
-               "</style>\n",
-               width, height, width, height, size_name(start.rows(), start.cols()).c_str(), moves,
-               number_font_size(layout, digits), caption_font_size(layout));
+               "<title>npuzzle: %s board, %" PRIu64 " moves</title>\n",
+               width, height, width, height, size_name(start.rows(), start.cols()).c_str(), moves);
 }
 
 // The frame and the holes of one board, at the origin of the current group.
@@ -69,8 +73,10 @@ void open_tile(std::FILE* out, const Layout& layout, int tile, int x, int y, Col
   std::fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"%d\" fill=\"%s\">%s</rect>\n",
                layout.inset, layout.inset, face, face - layout.lip, layout.radius, rgb_hex(c.fill).c_str(),
                animations[1].c_str());
-  std::fprintf(out, "<text class=\"n\" x=\"%d\" y=\"%.1f\" fill=\"%s\">%d%s</text>\n", layout.tile / 2,
-               (layout.tile - layout.lip) / 2.0, rgb_hex(c.ink).c_str(), tile, animations[2].c_str());
+  const double size = number_font_size(layout, static_cast<int>(std::to_string(layout.rows * layout.cols - 1).size()));
+  std::fprintf(out, "<text x=\"%d\" y=\"%.1f\" font-size=\"%.1f\" %s fill=\"%s\">%d%s</text>\n", layout.tile / 2,
+               (layout.tile - layout.lip) / 2.0 + kDigitHeight * size / 2, size, kFont, rgb_hex(c.ink).c_str(), tile,
+               animations[2].c_str());
 }
 
 FaceStyle resting_style(const RenderOptions& options, int tile, int cell, int cells) {
@@ -137,7 +143,7 @@ Summary write_svg_animation(std::FILE* out, const Board& start, const MoveSequen
     previous_cell = to;
   }
 
-  header(out, layout.width, layout.height, layout, start, total);
+  header(out, layout.width, layout.height, start, total);
   board_background(out, layout, theme);
   char dur[32];
   std::snprintf(dur, sizeof dur, "%.3fs", duration / 1000);
@@ -186,7 +192,7 @@ Summary write_svg_animation(std::FILE* out, const Board& start, const MoveSequen
   if (options.style.caption) {
     const bool solved = board.is_solved(options.goal);
     const double cx = layout.width / 2.0;
-    const double cy = layout.caption_y() + (layout.caption + layout.pad / 2) / 2.0;
+    const double cy = caption_baseline(layout);
     for (std::uint64_t k = 0; k <= total; ++k) {
       Frame frame;
       frame.move = k;
@@ -206,10 +212,11 @@ Summary write_svg_animation(std::FILE* out, const Board& start, const MoveSequen
         values = "hidden;visible;hidden";
       }
       std::fprintf(out,
-                   "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\" visibility=\"%s\">%s"
+                   "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s fill=\"%s\" "
+                   "visibility=\"%s\">%s"
                    "<animate attributeName=\"visibility\" dur=\"%s\" repeatCount=\"indefinite\" "
                    "calcMode=\"discrete\" keyTimes=\"%s\" values=\"%s\"/></text>\n",
-                   cx, cy, rgb_hex(theme.caption).c_str(), k == 0 ? "visible" : "hidden",
+                   cx, cy, caption_font_size(layout), kFont, rgb_hex(theme.caption).c_str(), k == 0 ? "visible" : "hidden",
                    caption_text(frame, solved).c_str(), dur, times.c_str(), values.c_str());
     }
   }
@@ -226,8 +233,8 @@ Summary write_svg_sheet(std::FILE* out, const Board& start, const MoveSequence& 
   const std::int64_t rows = (static_cast<std::int64_t>(picks.size()) + columns - 1) / columns;
   const std::int64_t width = columns * static_cast<std::int64_t>(layout.width + gap) + gap;
   const std::int64_t height = rows * (layout.height + gap) + gap;
-  header(out, static_cast<int>(width), static_cast<int>(height), layout, start, moves.size());
-  if (gap) std::fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n", rgb_hex(theme.blank).c_str());
+  header(out, static_cast<int>(width), static_cast<int>(height), start, moves.size());
+  if (gap) std::fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n", rgb_hex(sheet_background(theme)).c_str());
   Board board = start;
   Frame frame;
   frame.total = moves.size();
@@ -258,8 +265,9 @@ Summary write_svg_sheet(std::FILE* out, const Board& start, const MoveSequence& 
       std::fprintf(out, "</g>\n");
     }
     if (options.style.caption) {
-      std::fprintf(out, "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s</text>\n", layout.width / 2.0,
-                   layout.caption_y() + (layout.caption + layout.pad / 2) / 2.0, rgb_hex(theme.caption).c_str(),
+      std::fprintf(out, "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" %s fill=\"%s\">%s</text>\n",
+                   layout.width / 2.0, caption_baseline(layout), caption_font_size(layout), kFont,
+                   rgb_hex(theme.caption).c_str(),
                    caption_text(frame, frame.last && board.is_solved(options.goal)).c_str());
     }
     std::fprintf(out, "</g>\n");

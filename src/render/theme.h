@@ -32,6 +32,9 @@ struct Theme {
   Rgb caption;       // the caption's text, on the frame colour
 };
 
+// Between the boards of a contact sheet: the frame colour, much lighter.
+inline Rgb sheet_background(const Theme& t) { return mix(t.frame, Rgb{255, 255, 255}, 0.82); }
+
 // The themes, by name: classic (the first, the default), dark, light.
 const std::vector<Theme>& themes();
 std::optional<Theme> find_theme(std::string_view name);
