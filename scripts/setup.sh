@@ -3,12 +3,14 @@
 # then configures and builds npuzzle (Release) into build/. gnuplot-nox
 # draws the plots of scripts/bench_report.sh; clang and its runtime
 # (libFuzzer, in libclang-rt-dev) are for the fuzz targets (scripts/fuzz.sh);
-# GCC's sanitizer runtimes come with g++.
+# GCC's sanitizer runtimes come with g++. libgd-dev and fonts-dejavu-core are
+# for `npuzzle render` (GIF/PNG encoding, FreeType text, the numbers' font);
+# python3-pil decodes every frame of its GIFs in tests/render_test.
 # Usage: scripts/setup.sh [extra cmake arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev
-          gnuplot-nox clang libclang-rt-dev)
+          gnuplot-nox clang libclang-rt-dev libgd-dev fonts-dejavu-core python3-pil)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

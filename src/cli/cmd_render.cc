@@ -137,6 +137,9 @@ constexpr const char* kHelp =
     "The moves are found by solving PUZZLE with solve's options (--heuristic,\n"
     "--algorithm ...), or given with --moves, or taken from a batch CSV with -r.\n"
     "The moving tile is highlighted; the caption shows the move and the total.\n"
+    "A board is R x C cells of T = --tile-size pixels in a frame of max(3, T/10) pixels,\n"
+    "with a caption strip of max(16, 2T/5) pixels under it; a sheet puts the boards in\n"
+    "rows, that frame's width apart.\n"
     "\n"
     "examples:\n"
     "  npuzzle render -i puzzle.txt -o solution.gif --heuristic linear-conflict\n"
@@ -177,7 +180,8 @@ int run_render(const std::vector<std::string>& args) {
       ("font", po::value(&font), "TrueType file for the numbers (default: $NPUZZLE_FONT, else DejaVu Sans Bold)");
   po::options_description animation("animation (.gif, .svg)");
   animation.add_options()
-      ("delay", po::value(&options.timing.delay_ms)->default_value(300), "milliseconds per move")
+      ("delay", po::value(&options.timing.delay_ms)->default_value(300),
+       "milliseconds per move (shared by its frames with --smooth)")
       ("start-pause", po::value(&options.timing.start_pause_ms)->default_value(1000), "milliseconds on the start board")
       ("final-pause", po::value(&options.timing.final_pause_ms)->default_value(2000),
        "milliseconds on the last board before the loop starts over")
