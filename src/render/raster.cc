@@ -33,6 +33,7 @@ void Rect::add(const Rect& r) {
 Painter::Painter(int rows, int cols, const Style& style, Goal goal, const std::string& font)
     : layout_(rows, cols, style), style_(style), goal_(goal), font_(font) {
   const Theme& t = style.theme;
+  // The order fixes the indices: kFrameIndex (0) first, kSheetIndex (12) last of these.
   palette_ = {t.frame, t.blank, t.tile, t.text, t.moving, t.moving_text, t.home, t.home_text, t.caption,
               darker(t.tile), darker(t.moving), darker(t.home), sheet_background(t)};
   const std::pair<Rgb, Rgb> ramps[] = {{t.tile, t.text}, {t.moving, t.moving_text}, {t.home, t.home_text},
@@ -62,7 +63,7 @@ Painter::Painter(int rows, int cols, const Style& style, Goal goal, const std::s
   canvas_ = new_image(layout_.width, layout_.height);
   if (!canvas_) throw RenderError("out of memory for a " + std::to_string(layout_.width) + "x" +
                                   std::to_string(layout_.height) + " picture");
-  gdImageFilledRectangle(canvas_, 0, 0, layout_.width - 1, layout_.height - 1, 0);
+  gdImageFilledRectangle(canvas_, 0, 0, layout_.width - 1, layout_.height - 1, kFrameIndex);
   faces_.assign(static_cast<std::size_t>(kStyles) * cells, nullptr);
   shown_.assign(cells, Shown{});
 }
@@ -142,8 +143,8 @@ gdImagePtr Painter::quantised(gdImagePtr truecolour) {
   return im;
 }
 
-// A cell's picture: the frame colour around a rounded face. Palette index 0
-// (the frame) is the face's transparent colour, so a sliding tile copied
+// A cell's picture: the frame colour around a rounded face. The frame colour
+// (kFrameIndex) is the face's transparent colour, so a sliding tile copied
 // over two holes covers only its face.
 gdImagePtr Painter::face(int tile, FaceStyle style) {
   gdImagePtr& slot = tile == 0 ? blank_face_ : faces_[static_cast<std::size_t>(style) * shown_.size() + tile];
@@ -167,7 +168,7 @@ gdImagePtr Painter::face(int tile, FaceStyle style) {
   }
   slot = quantised(im);
   gdImageDestroy(im);
-  gdImageColorTransparent(slot, 0);
+  gdImageColorTransparent(slot, kFrameIndex);
   return slot;
 }
 
@@ -217,7 +218,7 @@ std::vector<Rect> Painter::draw(const Board& board, const Frame& frame) {
     const bool under_overlay = !overlay_.empty() && r.x0 <= overlay_.x1 && overlay_.x0 <= r.x1 &&
                                r.y0 <= overlay_.y1 && overlay_.y0 <= r.y1;
     if (want == shown_[cell] && !under_overlay) continue;
-    gdImageFilledRectangle(canvas_, r.x0, r.y0, r.x1, r.y1, 0);
+    gdImageFilledRectangle(canvas_, r.x0, r.y0, r.x1, r.y1, kFrameIndex);
     gdImageCopy(canvas_, face(want.tile, want.style), r.x0, r.y0, 0, 0, layout_.tile, layout_.tile);
     shown_[cell] = want;
     drawn.push_back(r);

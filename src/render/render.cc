@@ -86,9 +86,10 @@ void write_failed(const OutputFile& out) {
 }
 
 // Frames after the first store only the rectangle of pixels that changed,
-// with the unchanged pixels inside it transparent (libgd's own previm
-// optimisation crops the same way but leaves nearly all of them opaque,
-// and the caption and a moving tile far apart make the rectangle large).
+// with the unchanged pixels inside it transparent. libgd's own previm
+// optimisation crops the same way, but (libgd 2.3, gd_gif_out.c) marks only
+// the first unchanged pixel of each row transparent, and the caption and a
+// moving tile far apart make the rectangle most of the picture.
 Summary write_gif(OutputFile& out, const Board& start, const MoveSequence& moves, const RenderOptions& options,
                   const std::string& font) {
   Painter painter(start.rows(), start.cols(), options.style, options.goal, font);
