@@ -22,10 +22,11 @@ install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# Every header of the engine (revision.h, generated, is private to batch/).
+# Every header of the engine (revision.h, generated, is private to batch/);
+# the CLI and the renderer are front ends, not part of the package.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/npuzzle
   FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
-  PATTERN "cli" EXCLUDE)
+  PATTERN "cli" EXCLUDE PATTERN "render" EXCLUDE)
 install(EXPORT npuzzleTargets NAMESPACE npuzzle:: DESTINATION ${npuzzle_package_dir})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/npuzzleConfig.cmake.in

@@ -5,12 +5,16 @@
 # (libFuzzer, in libclang-rt-dev) are for the fuzz targets (scripts/fuzz.sh);
 # GCC's sanitizer runtimes come with g++. pybind11-dev and python3-dev build
 # the Python module (python/); python3-venv, python3-pytest and python3-numpy
-# install and test it (scripts/test_python.sh).
+# install and test it (scripts/test_python.sh). libgd-dev and
+# fonts-dejavu-core are for `npuzzle render` (GIF/PNG encoding, FreeType
+# text, the numbers' font); python3-pil decodes every frame of its GIFs in
+# tests/render_test.
 # Usage: scripts/setup.sh [extra cmake arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev
-          gnuplot-nox clang libclang-rt-dev pybind11-dev python3-dev python3-venv python3-pytest python3-numpy)
+          gnuplot-nox clang libclang-rt-dev pybind11-dev python3-dev python3-venv python3-pytest python3-numpy
+          libgd-dev fonts-dejavu-core python3-pil)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,5 +1,5 @@
 // Board, ranking, solvability and notation, against ground truth:
-// exhaustive BFS reachability (search/bfs.h, itself cross-checked against a
+// exhaustive BFS reachability (tools/bfs.h, itself cross-checked against a
 // tiny BFS written here and against the published 8-puzzle distance
 // distribution), the textbook inversion parity rule, naive O(N^2) counts,
 // and the letter tables of SPEC.md.

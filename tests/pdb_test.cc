@@ -5,7 +5,7 @@
 //     (a 0-1 BFS over (placement, blank) states written here, on maps);
 //   - on every state of 3x3, 2x4 and 4x2, for both goals and several
 //     partitions, with and without reflection: h <= the exhaustive BFS
-//     distance (search/bfs.h), h == 0 exactly at the goal, h has the parity
+//     distance (tools/bfs.h), h == 0 exactly at the goal, h has the parity
 //     of the distance, the incremental evaluation equals the one from
 //     scratch (the search's incremental evaluation, two moves deep, and the
 //     lower bound it reports for a cut child), and the reflected value equals the value of the explicitly

@@ -228,7 +228,7 @@ class Failures {
 }
 
 // How many states sweep() must solve, counted on the reference BFS instead
-// of search/bfs.h: the solvable states whose rank is a multiple of `stride`
+// of tools/bfs.h: the solvable states whose rank is a multiple of `stride`
 // or whose distance is at least `always_from`.
 std::uint64_t expected_sweep(int rows, int cols, Goal goal, std::uint64_t stride, int always_from) {
   std::uint64_t n = 0;

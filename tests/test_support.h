@@ -1,7 +1,7 @@
 // Helpers shared by the test binaries: build-speed scaling for the heavy
 // sweeps, the Korf dataset, and small board utilities.
 //
-// Ground truth in these tests comes from exhaustive BFS (search/bfs.h, and
+// Ground truth in these tests comes from exhaustive BFS (tools/bfs.h, and
 // a tiny independent BFS in core_test), the published optimal lengths and
 // IDA* node counts of Korf's 100 (datasets/korf100.tsv) and Korf & Felner's
 // 24-puzzle lengths (datasets/korf50_24.tsv), textbook parity

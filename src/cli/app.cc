@@ -22,6 +22,8 @@ constexpr const char* kUsage =
     "                             --distance D: every board at exactly D moves, up to 10 cells)\n"
     "  verify -i IN -r OUT.csv    replay every solution in OUT against its puzzle in IN\n"
     "  info [FILE...]             solvability, inversions and heuristic values of each puzzle\n"
+    "  render -i IN -o OUT.gif    a picture of the solution: animated GIF, PNG of a board or a\n"
+    "                             sheet of boards, or SVG (--moves STRING, or -r OUT.csv --id ID)\n"
     "  pdb build|info|verify|eval pattern databases: build SPEC (pdb:555, pdb:663, pdb:78,\n"
     "                             pdb:6666, pdb:1,2,3/4,5,6...), inspect or check a file, evaluate\n"
     "\n"
@@ -53,6 +55,7 @@ int run_app(int argc, char** argv) {
     if (command == "verify") return run_verify(args);
     if (command == "info") return run_info(args);
     if (command == "pdb") return run_pdb(args);
+    if (command == "render") return run_render(args);
     std::fprintf(stderr, "npuzzle: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return kExitUsage;
   } catch (const po::error& e) {

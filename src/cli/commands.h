@@ -17,6 +17,8 @@ int run_batch_command(const std::vector<std::string>& args);
 int run_gen(const std::vector<std::string>& args);
 int run_verify(const std::vector<std::string>& args);
 int run_info(const std::vector<std::string>& args);
+// npuzzle render: GIF, PNG or SVG pictures of a solution (cmd_render.cc).
+int run_render(const std::vector<std::string>& args);
 // npuzzle pdb build|info|verify|eval (cmd_pdb.cc).
 int run_pdb(const std::vector<std::string>& args);
 
