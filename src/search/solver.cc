@@ -4,6 +4,7 @@
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
+#include "search/phased.h"
 
 namespace npuzzle {
 
@@ -22,11 +23,20 @@ std::string_view status_name(Status s) {
 
 std::string_view csv_status_name(Status s) { return s == Status::kUnsupported ? "invalid" : status_name(s); }
 
-std::string_view algorithm_name(Algorithm a) { return a == Algorithm::kAStar ? "astar" : "ida"; }
+std::string_view algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::kIdaStar: return "ida";
+    case Algorithm::kAStar: return "astar";
+    case Algorithm::kPhased: return "phased";
+  }
+  return "ida";
+}
 
 std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
+  // The phased solver takes any board the reader accepts; it ignores the heuristic.
+  if (options.algorithm == Algorithm::kPhased) return {};
   const int cells = rows * cols;
   if (cells > kMaxSearchCells) {
     return "optimal search supports boards of at most " + std::to_string(kMaxSearchCells) +
@@ -116,6 +126,13 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
 }  // namespace
 
 SolveResult solve(const Board& board, const SolveOptions& options) {
+  if (options.algorithm == Algorithm::kPhased) {
+    PhasedOptions phased;
+    phased.goal = options.goal;
+    phased.cancel = options.limits.cancel;
+    phased.seconds = options.limits.seconds;
+    return solve_phased(board, phased);
+  }
   Budget budget(options.limits);
   SolveResult result;
   if (!is_solvable(board, options.goal)) {

@@ -30,7 +30,9 @@ namespace pdb {
 class AdditivePdb;
 }
 
-enum class Algorithm : std::uint8_t { kIdaStar, kAStar };
+// kPhased: the constructive row-by-row solver (phased.h): any size, status
+// kSolved, never optimal.
+enum class Algorithm : std::uint8_t { kIdaStar, kAStar, kPhased };
 std::string_view algorithm_name(Algorithm a);
 
 struct SolveOptions {
