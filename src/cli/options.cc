@@ -39,7 +39,12 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "MiB for one A* search (0 = half the physical memory, shared by the batch's threads)")
       ("memory-budget", po::value(&search.budget_mib)->default_value("0"),
        "MiB for pattern databases and all A* searches together, checked before each large allocation "
-       "(0 = the physical memory)");
+       "(0 = the physical memory)")
+      ("inline-limit", po::value(&search.inline_limit)->default_value(search.inline_limit),
+       "solutions of more moves go to side files (--solution-dir) instead of the CSV cell or the screen")
+      ("solution-dir", po::value(&search.solution_dir),
+       "directory for those side files, one per puzzle, ID.moves (batch: default OUT.csv.moves; solve: none, "
+       "long solutions are not printed)");
   add_pdb_options(desc, search);
 }
 
@@ -105,6 +110,8 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   auto budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
   request.tables.cache.budget = budget;
   request.limits.memory_budget = budget.get();  // kept alive by request.tables.cache.budget
+  c.inline_limit = whole_number("inline-limit", search.inline_limit, ~std::uint64_t{0});
+  c.solution_dir = search.solution_dir;
   c.goal_override = goal_option(common);
   c.notation = notation_option(common).value_or(Notation::kBlank);
   if (common.threads < 0) throw UsageError("--threads must not be negative");

@@ -42,6 +42,8 @@ struct SearchOptions {
   std::string max_nodes = "0";
   std::string memory_mib = "0";
   std::string budget_mib = "0";
+  std::string inline_limit = std::to_string(kDefaultInlineLimit);
+  std::string solution_dir;  // "" = the command's default
 };
 void add_search_options(po::options_description& desc, SearchOptions& search);
 // --pdb-dir and --no-reflect alone (part of add_search_options).
