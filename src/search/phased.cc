@@ -148,6 +148,7 @@ class PhasedSolver {
         stats_(stats),
         start_(std::chrono::steady_clock::now()) {
     for (int p = 0; p < canonical.cells(); ++p) position_of_[tile_at_[p]] = static_cast<std::uint32_t>(p);
+    blank_ = where(0);
   }
 
   void run() {
@@ -189,7 +190,7 @@ class PhasedSolver {
   int index(Cell x) const { return x.r * cols_ + x.c; }
   Cell cell_of(std::uint32_t p) const { return {static_cast<int>(p) / cols_, static_cast<int>(p) % cols_}; }
   Cell where(std::uint32_t tile) const { return cell_of(position_of_[tile]); }
-  Cell blank() const { return where(0); }
+  Cell blank() const { return blank_; }
   std::uint32_t goal_tile(Cell x) const { return static_cast<std::uint32_t>(index(x)); }
 
   // The region the blank may cross: rows above last_row_ up to column
@@ -216,6 +217,8 @@ class PhasedSolver {
     position_of_[tile] = from;
     tile_at_[to] = 0;
     position_of_[0] = to;
+    blank_.r += step_of(d).r;
+    blank_.c += step_of(d).c;
     out_.push_back(flip_ ? opposite(d) : d);
   }
   bool can_move(Cell b, Direction d) const {
@@ -236,7 +239,9 @@ class PhasedSolver {
     int cost = INT_MAX;
     int legs = 0;
     std::array<Leg, 2> leg{};
-    std::vector<Direction> path;  // set instead of legs by the local search
+    bool local = false;  // the route is local_path_, from the local search
+    int short_moves = 0;  // the route is short_path[0..short_moves), around a neighbouring tile
+    std::array<Direction, 4> short_path{};
   };
 
   static bool on_segment(Cell a, Cell b, Cell x) {
@@ -271,14 +276,18 @@ class PhasedSolver {
       route.cost = 0;
       return route;
     }
+    if (distance(from, avoid) == 1 && distance(to, avoid) == 1 && plan_around(from, to, avoid, &route)) return route;
     if (fit_leg(from, to, avoid, &route.leg[0])) {
       route.legs = 1;
       route.cost = distance(from, to);
       return route;
     }
     if (!(avoid == kNowhere)) {
-      for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
+      // No route is shorter than the distance, or the distance plus two
+      // when `avoid` lies straight between the ends: stop at one that short.
+      const int shortest = distance(from, to) + (on_segment(from, to, avoid) ? 2 : 0);
+      for (int dr = -1; dr <= 1 && route.cost > shortest; ++dr) {
+        for (int dc = -1; dc <= 1 && route.cost > shortest; ++dc) {
           const Cell via{avoid.r + dr, avoid.c + dc};
           if (via == avoid || !is_free(via) || via.r >= rows_ || via.c >= cols_) continue;
           const int cost = distance(from, via) + distance(via, to);
@@ -295,6 +304,35 @@ class PhasedSolver {
       if (route.legs) return route;
     }
     return local_search(from, to, avoid);
+  }
+
+  // The common case while a tile travels: the blank beside it goes round it
+  // to another side, through the corner between (2 moves) or along a free
+  // side (4 moves). False when those cells are not free.
+  bool plan_around(Cell from, Cell to, Cell t, Route* route) const {
+    const Cell corner{from.r + to.r - t.r, from.c + to.c - t.c};
+    if (!(corner == t)) {  // neighbouring sides
+      if (!is_free(corner)) return false;
+      route->short_path = {toward(from, corner), toward(corner, to)};
+      route->short_moves = route->cost = 2;
+      return true;
+    }
+    // Opposite sides: round the left (or upper) side first, then the other.
+    const Cell across{to.r - from.r, to.c - from.c};  // two cells, along one axis
+    for (int side : {-1, 1}) {
+      const Cell offset = across.r != 0 ? Cell{0, side} : Cell{side, 0};
+      const Cell a{from.r + offset.r, from.c + offset.c};
+      const Cell b{t.r + offset.r, t.c + offset.c};
+      const Cell c{to.r + offset.r, to.c + offset.c};
+      if (!is_free(a) || !is_free(b) || !is_free(c) || a.r >= rows_ || a.c >= cols_ || c.r >= rows_ ||
+          c.c >= cols_ || b.r >= rows_ || b.c >= cols_) {
+        continue;
+      }
+      route->short_path = {toward(from, a), toward(a, b), toward(b, c), toward(c, to)};
+      route->short_moves = route->cost = 4;
+      return true;
+    }
+    return false;
   }
 
   // Breadth-first search for the blank inside the box around from, to and
@@ -326,12 +364,14 @@ class PhasedSolver {
     }
     Route route;
     if (came[local(to)] < 0) return route;  // cost INT_MAX: unreachable
+    local_path_.clear();
     for (Cell x = to; !(x == from);) {
       const auto d = static_cast<Direction>(came[local(x)]);
-      route.path.insert(route.path.begin(), d);
+      local_path_.insert(local_path_.begin(), d);
       x = {x.r - step_of(d).r, x.c - step_of(d).c};
     }
-    route.cost = static_cast<int>(route.path.size());
+    route.cost = static_cast<int>(local_path_.size());
+    route.local = true;
     return route;
   }
 
@@ -351,10 +391,11 @@ class PhasedSolver {
   }
   void follow(const Route& route) {
     if (route.cost == INT_MAX) throw std::logic_error("phased: the blank cannot reach its cell");
-    if (!route.path.empty()) {
-      run_moves(route.path);
+    if (route.local) {
+      run_moves(local_path_);
       return;
     }
+    for (int i = 0; i < route.short_moves; ++i) move(route.short_path[static_cast<std::size_t>(i)]);
     for (int i = 0; i < route.legs; ++i) walk_leg(route.leg[i]);
   }
   void route_blank(Cell to, Cell avoid) { follow(plan_route(to, avoid)); }
@@ -365,24 +406,24 @@ class PhasedSolver {
   // Precondition: the tile, the blank and the target are free, and every
   // cell between the tile and the target that the steps may use is too.
   void move_tile(std::uint32_t tile, Cell target) {
-    for (;;) {
-      const Cell t = where(tile);
-      if (t == target) return;
+    for (Cell t = where(tile); !(t == target);) {
       Route best;
       Cell next = kNowhere;
       const Cell steps[2] = {{t.r, t.c + (target.c > t.c ? 1 : -1)}, {t.r + (target.r > t.r ? 1 : -1), t.c}};
       const bool wanted[2] = {t.c != target.c, t.r != target.r};
       for (int k = 0; k < 2; ++k) {
         if (!wanted[k] || !is_free(steps[k])) continue;
-        Route route = plan_route(steps[k], t);
+        const Route route = plan_route(steps[k], t);
         if (route.cost < best.cost) {
-          best = std::move(route);
+          best = route;
           next = steps[k];
         }
       }
       if (next == kNowhere) throw std::logic_error("phased: a tile has no step toward its cell");
+      if (best.local) best = plan_route(next, t);  // the other candidate may have used local_path_
       follow(best);
       move(toward(next, t));
+      t = next;
     }
   }
 
@@ -504,6 +545,8 @@ class PhasedSolver {
   MoveSequence& out_;
   PhasedStats& stats_;
   const std::chrono::steady_clock::time_point start_;
+  Cell blank_;  // the blank's cell, kept beside position_of_[0] to save a division per use
+  std::vector<Direction> local_path_;  // the last local search's path (Route::local)
   int last_row_ = 0;
   int upper_limit_ = 0;
   int last_limit_ = 0;
