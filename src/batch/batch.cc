@@ -202,6 +202,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("goal", goal_name(s.goal));
   o.add("algorithm", algorithm_name(request.algorithm));
   o.add("heuristic", request.heuristic.label(request.tables.reflect));
+  o.add("weight", request.weight);
   if (request.heuristic.mode == HeuristicSpec::Mode::kPdb) o.add("pdb_dir", request.tables.cache.directory());
   o.add("notation", notation_name(c.run.notation));
   o.add("inline_limit", run.inline_limit);

@@ -37,6 +37,7 @@ struct SearchOptions {
   std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
   bool no_reflect = false;
   std::string algorithm = "ida";
+  double weight = 1;
   double time_limit = 0;
   // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
   std::string max_nodes = "0";

@@ -51,6 +51,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.algorithm = request.algorithm;
   options.heuristic = heuristic.kind;
   options.pdb = std::move(heuristic.pdb);
+  options.weight = request.weight;
   options.limits = request.limits;
   result = solve(board, options);
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {
