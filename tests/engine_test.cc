@@ -70,7 +70,7 @@ TEST(Registry, EveryListedNameParsesAndUnknownNamesDoNot) {
   }
   EXPECT_FALSE(parse_heuristic_spec("manhatan"));
   EXPECT_FALSE(parse_algorithm("bfs"));
-  EXPECT_EQ(list_choice_names(algorithm_choices()), "ida or astar");
+  EXPECT_EQ(list_choice_names(algorithm_choices()), "ida, astar or phased");
   EXPECT_EQ(parse_heuristic_spec("pdb:663")->label(true), "pdb:663");
   EXPECT_EQ(parse_heuristic_spec("pdb:663")->label(false), "pdb:663/no-reflect");
   EXPECT_EQ(parse_heuristic_spec("auto")->label(true), "auto");

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -14,6 +15,24 @@
 #include "io/json.h"
 
 namespace npuzzle {
+
+std::string write_side_file(const std::string& id, const MoveSequence& moves, const RunConfig& config,
+                            std::string* cell) {
+  namespace fs = std::filesystem;
+  const fs::path dir = config.solution_dir.empty() ? fs::path(".") : fs::path(config.solution_dir);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!fs::is_directory(dir)) return dir.string() + ": cannot create the solution directory";
+  const fs::path path = dir / side_file_name(id);
+  if (std::string error = write_moves_file(path.string(), moves, config.notation); !error.empty()) return error;
+  fs::path reference = path;
+  if (!config.reference_base.empty()) {
+    const fs::path relative = fs::proximate(path, config.reference_base, ec);
+    if (!ec) reference = relative;
+  }
+  *cell = std::string(1, kSideFileMark) + reference.generic_string();
+  return {};
+}
 
 void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
   const PuzzleRecord& record = item.record;
@@ -42,7 +61,16 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
   row.status = csv_status_name(r.status);
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
     row.length = std::to_string(r.length);
-    row.solution = format_moves(r.moves, config.notation);
+    if (r.moves.size() <= config.inline_limit) {
+      row.solution = format_moves(r.moves, config.notation);
+    } else if (std::string error = write_side_file(record.id, r.moves, config, &row.solution); !error.empty()) {
+      r.status = Status::kInvalid;
+      r.message = error;
+      item.report.explanation = error;
+      item.message = error;
+      row.status = csv_status_name(r.status);
+      row.length.clear();
+    }
   }
   if (r.status != Status::kInvalid && r.status != Status::kUnsupported && r.status != Status::kUnsolvable &&
       r.lower_bound >= 0) {
@@ -174,8 +202,11 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("goal", goal_name(s.goal));
   o.add("algorithm", algorithm_name(request.algorithm));
   o.add("heuristic", request.heuristic.label(request.tables.reflect));
+  o.add("weight", request.weight);
   if (request.heuristic.mode == HeuristicSpec::Mode::kPdb) o.add("pdb_dir", request.tables.cache.directory());
   o.add("notation", notation_name(c.run.notation));
+  o.add("inline_limit", run.inline_limit);
+  o.add("solution_dir", run.solution_dir);
   o.add("time_limit_seconds", request.limits.seconds);
   o.add("max_nodes", request.limits.max_nodes);
   o.add("memory_limit_bytes", run.request.limits.memory_bytes);
@@ -273,6 +304,9 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
   // A* searches run side by side: by default they share the safe half of RAM.
   RunConfig run = c.run;
   run.request.goal = summary.goal;
+  if (run.solution_dir.empty()) run.solution_dir = c.output + ".moves";
+  run.reference_base = std::filesystem::path(c.output).parent_path().string();
+  if (run.reference_base.empty()) run.reference_base = ".";
   run.request.limits.cancel = &control.cancel;
   if (run.request.limits.memory_bytes == 0) {
     run.request.limits.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(summary.threads);

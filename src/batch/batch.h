@@ -19,6 +19,7 @@
 
 #include "batch/pipeline.h"
 #include "core/notation.h"
+#include "io/moves_file.h"
 #include "io/reader.h"
 #include "search/engine.h"
 
@@ -29,7 +30,21 @@ struct RunConfig {
   SolveRequest request;               // its goal is set per input (effective_goal)
   std::optional<Goal> goal_override;  // --goal; otherwise the input's `# goal:` or blank-last
   Notation notation = Notation::kBlank;
+  // Solutions longer than inline_limit moves go to side files (io/moves_file.h)
+  // in solution_dir, and the CSV cell holds '@' and the file's path, relative
+  // to reference_base when it is set. run_batch defaults solution_dir to
+  // OUT.csv.moves and reference_base to OUT's directory.
+  std::uint64_t inline_limit = kDefaultInlineLimit;
+  std::string solution_dir;
+  std::string reference_base;
 };
+
+// Writes a solution to its side file, config.solution_dir/side_file_name(id)
+// (creating the directory), and sets *cell to the reference the CSV holds
+// ("@" and the path, relative to config.reference_base when set). Empty on
+// success, else what went wrong.
+std::string write_side_file(const std::string& id, const MoveSequence& moves, const RunConfig& config,
+                            std::string* cell);
 
 // Solves one item for `goal`: the engine's checked answer, its CSV row and,
 // for an invalid, unsolvable or unsupported puzzle, its FILE:LINE message.

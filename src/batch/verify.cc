@@ -1,9 +1,11 @@
 #include "batch/verify.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "core/solvability.h"
 #include "core/replay.h"
+#include "io/moves_file.h"
 
 namespace npuzzle {
 namespace {
@@ -32,7 +34,8 @@ std::string printable(char c) {
 
 }  // namespace
 
-std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation) {
+std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
+                      const std::string& side_file_base) {
   if (!puzzle.board) {
     return row.status == "invalid" ? "" : "the input puzzle is malformed but the row says '" + row.status + "'";
   }
@@ -47,12 +50,22 @@ std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, 
   if (row.status != "optimal" && row.status != "solved") return "status '" + row.status + "' has no solution to check";
   long long length = 0;
   if (!parse_count(row.length, &length)) return "length '" + row.length + "' is not a number";
-  const Notation n = notation.value_or(detect_notation(row.solution));
-  std::size_t bad = 0;
-  const auto moves = parse_moves(row.solution, n, &bad);
-  if (!moves) {
-    return "letter '" + printable(row.solution[bad]) + "' at " + std::to_string(bad + 1) + " is not a " +
-           std::string(notation_name(n)) + " move";
+  std::optional<MoveSequence> moves;
+  if (!row.solution.empty() && row.solution[0] == kSideFileMark) {
+    if (side_file_base.empty()) return "the solution is in a side file (" + row.solution + "), not read here";
+    std::filesystem::path path = row.solution.substr(1);
+    if (path.is_relative()) path = std::filesystem::path(side_file_base) / path;
+    std::string error;
+    moves = read_moves_file(path.string(), notation, &error);
+    if (!moves) return "side file " + error;
+  } else {
+    const Notation n = notation.value_or(detect_notation(row.solution));
+    std::size_t bad = 0;
+    moves = parse_moves(row.solution, n, &bad);
+    if (!moves) {
+      return "letter '" + printable(row.solution[bad]) + "' at " + std::to_string(bad + 1) + " is not a " +
+             std::string(notation_name(n)) + " move";
+    }
   }
   if (static_cast<long long>(moves->size()) != length) {
     return "the solution has " + std::to_string(moves->size()) + " moves, the length column says " + row.length;

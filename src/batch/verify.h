@@ -17,7 +17,11 @@ namespace npuzzle {
 // unsolvable by the parity rule; an optimal or solved row must replay. The
 // notation is detected from the letters when not given. Rows with status
 // limit or cancelled have nothing to check (the caller skips them).
+// A solution cell "@PATH" names a side file (io/moves_file.h), read from
+// PATH, relative to `side_file_base` (the CSV's directory) unless absolute;
+// with an empty base such a row fails.
 // Never throws for any content of `row` (tests/fuzz/verify_fuzz.cc).
-std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation);
+std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
+                      const std::string& side_file_base = {});
 
 }  // namespace npuzzle

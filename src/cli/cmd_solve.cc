@@ -42,7 +42,8 @@ void print_princeton(const PuzzleRecord& record, const SolveResult& r) {
   std::printf("\n");
 }
 
-void print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunConfig& config) {
+// False when a side file could not be written.
+bool print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunConfig& config) {
   const SolveResult& r = report.result;
   std::printf("puzzle %s (%s:%d): %s, goal %s\n", record.id.c_str(),
               record.source == "-" ? "<stdin>" : record.source.c_str(), record.line,
@@ -54,7 +55,7 @@ void print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report
     std::printf(" (%s)", r.message.c_str());
   }
   std::printf("\n");
-  if (r.status == Status::kInvalid || r.status == Status::kUnsupported) return;
+  if (r.status == Status::kInvalid || r.status == Status::kUnsupported) return true;
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
     std::printf("  length:    %lld moves\n", static_cast<long long>(r.length));
   } else if (r.lower_bound >= 0 && r.status != Status::kUnsolvable) {
@@ -68,9 +69,25 @@ void print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report
                 r.initial_h);
   }
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
-    const std::string moves = format_moves(r.moves, config.notation);
-    std::printf("  solution:  %s\n", moves.empty() ? "(already solved)" : moves.c_str());
+    if (r.moves.size() <= config.inline_limit) {
+      const std::string moves = format_moves(r.moves, config.notation);
+      std::printf("  solution:  %s\n", moves.empty() ? "(already solved)" : moves.c_str());
+    } else if (config.solution_dir.empty()) {
+      std::printf("  solution:  not printed: %llu moves, more than --inline-limit %llu (--solution-dir DIR writes "
+                  "them to DIR/%s)\n",
+                  static_cast<unsigned long long>(r.moves.size()),
+                  static_cast<unsigned long long>(config.inline_limit), side_file_name(record.id).c_str());
+    } else {
+      std::string reference;
+      if (std::string error = write_side_file(record.id, r.moves, config, &reference); !error.empty()) {
+        std::printf("  solution:  not written: %s\n", error.c_str());
+        return false;
+      }
+      std::printf("  solution:  %llu moves in %s\n", static_cast<unsigned long long>(r.moves.size()),
+                  reference.substr(1).c_str());
+    }
   }
+  return true;
 }
 
 }  // namespace
@@ -138,7 +155,7 @@ int run_solve(const std::vector<std::string>& args) {
           if (record.board) print_princeton(record, report.result);
         } else {
           if (!first) std::printf("\n");
-          print_text(record, goal, report, config);
+          if (!print_text(record, goal, report, config)) exit_code = kExitFailed;
         }
         first = false;
         std::fflush(stdout);

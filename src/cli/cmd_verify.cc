@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -54,6 +55,9 @@ int run_verify(const std::vector<std::string>& args) {
     std::fprintf(stderr, "npuzzle verify: %s: cannot open for reading\n", results.c_str());
     return kExitUsage;
   }
+  // Side files ("@PATH" cells) are found relative to the CSV's directory.
+  std::string side_file_base = std::filesystem::path(results).parent_path().string();
+  if (side_file_base.empty()) side_file_base = ".";
   std::map<std::string, std::vector<const PuzzleRecord*>> by_id;
   for (const PuzzleRecord& p : file.puzzles) by_id[p.id].push_back(&p);
 
@@ -98,7 +102,7 @@ int run_verify(const std::vector<std::string>& args) {
       ++skipped;
       continue;
     }
-    if (std::string why = check_row(*row, *puzzle, resolved, notation); !why.empty()) {
+    if (std::string why = check_row(*row, *puzzle, resolved, notation, side_file_base); !why.empty()) {
       fail("id " + row->id + ": " + why);
     } else {
       ++passed;

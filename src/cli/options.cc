@@ -33,13 +33,21 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
   desc.add_options()
       ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristic_help.c_str())
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), algorithm_help.c_str())
+      ("weight", po::value(&search.weight)->default_value(1),
+       "W >= 1: weighted IDA* (f = g + W*h), a solution at most W times the optimal length, status solved, "
+       "with a proven lower bound; much faster on boards optimal search cannot finish (5x5 to 8x8). 1 = optimal")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
        "MiB for one A* search (0 = half the physical memory, shared by the batch's threads)")
       ("memory-budget", po::value(&search.budget_mib)->default_value("0"),
        "MiB for pattern databases and all A* searches together, checked before each large allocation "
-       "(0 = the physical memory)");
+       "(0 = the physical memory)")
+      ("inline-limit", po::value(&search.inline_limit)->default_value(search.inline_limit),
+       "solutions of more moves go to side files (--solution-dir) instead of the CSV cell or the screen")
+      ("solution-dir", po::value(&search.solution_dir),
+       "directory for those side files, one per puzzle, ID.moves (batch: default OUT.csv.moves; solve: none, "
+       "long solutions are not printed)");
   add_pdb_options(desc, search);
 }
 
@@ -95,6 +103,11 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
                      list_choice_names(algorithm_choices()) + ")");
   }
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
+  if (!(search.weight >= 1 && search.weight <= 1000)) throw UsageError("--weight must be from 1 to 1000");
+  if (search.weight > 1 && *algorithm != Algorithm::kIdaStar) {
+    throw UsageError("--weight applies to --algorithm ida only");
+  }
+  request.weight = search.weight;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);
@@ -105,6 +118,8 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   auto budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
   request.tables.cache.budget = budget;
   request.limits.memory_budget = budget.get();  // kept alive by request.tables.cache.budget
+  c.inline_limit = whole_number("inline-limit", search.inline_limit, ~std::uint64_t{0});
+  c.solution_dir = search.solution_dir;
   c.goal_override = goal_option(common);
   c.notation = notation_option(common).value_or(Notation::kBlank);
   if (common.threads < 0) throw UsageError("--threads must not be negative");

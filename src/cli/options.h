@@ -37,11 +37,14 @@ struct SearchOptions {
   std::string pdb_dir;   // --pdb-dir; "" = $XDG_CACHE_HOME/npuzzle
   bool no_reflect = false;
   std::string algorithm = "ida";
+  double weight = 1;
   double time_limit = 0;
   // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
   std::string max_nodes = "0";
   std::string memory_mib = "0";
   std::string budget_mib = "0";
+  std::string inline_limit = std::to_string(kDefaultInlineLimit);
+  std::string solution_dir;  // "" = the command's default
 };
 void add_search_options(po::options_description& desc, SearchOptions& search);
 // --pdb-dir and --no-reflect alone (part of add_search_options).

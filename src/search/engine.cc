@@ -2,6 +2,7 @@
 
 #include "core/replay.h"
 #include "core/solvability.h"
+#include "heuristics/tile_tables.h"
 
 namespace npuzzle {
 
@@ -21,8 +22,15 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   SolveResult& result = report.result;
   // Resolved before anything else, so that even an unsolvable board's report
   // names the heuristic that auto picks for its shape (as the CSV row does).
-  ResolvedHeuristic heuristic =
-      resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables);
+  // The phased solver loads no table: its label is the heuristic of its lower bound.
+  ResolvedHeuristic heuristic;
+  if (request.algorithm == Algorithm::kPhased) {
+    const bool conflicts_fit = board.rows() <= kMaxConflictLine && board.cols() <= kMaxConflictLine;
+    heuristic.kind = conflicts_fit ? HeuristicKind::kLinearConflict : HeuristicKind::kManhattan;
+    heuristic.label = std::string(heuristic_name(heuristic.kind));
+  } else {
+    heuristic = resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables);
+  }
   report.heuristic = heuristic.label;
   report.notice = std::move(heuristic.notice);
   if (!heuristic.error.empty()) {
@@ -43,6 +51,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.algorithm = request.algorithm;
   options.heuristic = heuristic.kind;
   options.pdb = std::move(heuristic.pdb);
+  options.weight = request.weight;
   options.limits = request.limits;
   result = solve(board, options);
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {

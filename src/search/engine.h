@@ -33,6 +33,7 @@ struct SolveRequest {
   // Pattern databases: cache directory, reflection, whether an explicit
   // pdb:SPEC may be built, and the memory budget they draw from.
   pdb::AdditiveOptions tables;
+  double weight = 1;  // IDA*'s weight (SolveOptions::weight)
   SolveLimits limits;
 };
 

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <utility>
@@ -31,20 +32,39 @@
 
 namespace npuzzle {
 
-template <PackedBoard Storage, int kRows, int kCols, class Heuristic>
-  requires IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>
+// A weight W = num / den >= 1 for weighted IDA*.
+struct SearchWeight {
+  int num = 1;
+  int den = 1;
+};
+
+// kWeighted: weighted IDA*, f = g + W*h with the bound on f, on the generic
+// kernel only (kRows == 0), so that the unweighted kernels carry no cost for
+// it. f is kept scaled by den: den*g + num*h, in integers.
+//
+// The guarantee: the solution found is at most W times the optimal length
+// C*, when h is admissible. Every node n on an optimal path has
+// g(n) + h(n) <= C*, so f(n) = g(n) + W*h(n) <= W*(g(n) + h(n)) <= W*C*. An
+// iteration with bound B >= W*C* prunes no node of that path and so finds a
+// goal; until a goal is found, some node of the path was pruned, so the next
+// bound (the least pruned f) is at most W*C*. A goal is found with
+// g = f <= B <= W*C*. An iteration with bound B that finds no goal also
+// proves C* > B / W: that is the reported lower bound (with h(root)).
+template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeighted = false>
+  requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>) && (!kWeighted || kRows == 0)
 class IdaStar {
   static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
 
  public:
   // Precondition: `tables` match the board's shape and the goal (the kernel
   // takes its move lists from them); the board is solvable.
-  IdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget)
+  IdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget, SearchWeight weight = {})
       : tables_(tables),
         cells_(kRows ? kRows * kCols : tables.cells),
         moves_(tables.moves.data()),
         heuristic_(std::move(heuristic)),
-        budget_(budget) {}
+        budget_(budget),
+        weight_(weight) {}
 
   SolveResult run(const Board& start) {
     SolveResult result;
@@ -60,15 +80,16 @@ class IdaStar {
     }
     interval_ = budget_.next_interval(0);
     until_check_ = interval_;
-    bound_ = h;
+    bound_ = kWeighted ? weight_.num * h : h;
+    std::int64_t proven = h;  // weighted: the best lower bound so far
     for (;;) {
       next_bound_ = INT_MAX;
-      path_.resize(static_cast<std::size_t>(bound_) + 1);
+      path_.resize(static_cast<std::size_t>(kWeighted ? bound_ / weight_.den : bound_) + 1);
       const bool done = search_root(h, start.blank());
       if (done && !stopped_) {
-        result.status = Status::kOptimal;
+        result.status = kWeighted ? Status::kSolved : Status::kOptimal;
         result.length = length_;
-        result.lower_bound = length_;
+        result.lower_bound = kWeighted ? std::min<std::int64_t>(proven, length_) : length_;
         result.moves = MoveSequence(path_.begin(), path_.begin() + length_);
         break;
       }
@@ -77,9 +98,10 @@ class IdaStar {
         // the bound now being searched.
         result.status = budget_.stop_status();
         result.message = budget_.stop_reason();
-        result.lower_bound = bound_;
+        result.lower_bound = kWeighted ? proven : bound_;
         break;
       }
+      if constexpr (kWeighted) proven = std::max<std::int64_t>(proven, bound_ / weight_.num + 1);
       if (next_bound_ == INT_MAX) {  // unreachable for a solvable board
         result.status = Status::kUnsolvable;
         result.lower_bound = -1;
@@ -123,7 +145,7 @@ class IdaStar {
     expanded_ += interval_;
     interval_ = budget_.next_interval(expanded_);
     until_check_ = interval_;
-    if (budget_.exhausted(expanded_, generated_, bound_)) {
+    if (budget_.exhausted(expanded_, generated_, kWeighted ? bound_ / weight_.den : bound_)) {
       stopped_ = true;
       return true;
     }
@@ -246,6 +268,16 @@ class IdaStar {
     return false;
   }
 
+  // The largest h a child of a node at depth g may have within the bound.
+  int room_for_child(int g) const {
+    if constexpr (kWeighted) {
+      const int scaled = bound_ - weight_.den * (g + 1);
+      return scaled < 0 ? -1 : scaled / weight_.num;
+    } else {
+      return bound_ - g - 1;
+    }
+  }
+
   // The generic kernel, for shapes known only at run time.
   // Searches below the node whose blank is on `blank`, reached at cost g
   // with heuristic h (f = g + h <= bound). Returns true when the search is
@@ -265,11 +297,11 @@ class IdaStar {
       int child_h;
       if constexpr (kPrepares) {
         heuristic_.prepare(step, tile, target, blank, board_);
-        child_h = heuristic_.evaluate(step, bound_ - g - 1);
+        child_h = heuristic_.evaluate(step, room_for_child(g));
       } else {
         child_h = heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
       }
-      const int f = g + 1 + child_h;
+      const int f = kWeighted ? weight_.den * (g + 1) + weight_.num * child_h : g + 1 + child_h;
       if (f > bound_) {
         heuristic_.reject(step);
         if (f < next_bound_) next_bound_ = f;
@@ -295,6 +327,7 @@ class IdaStar {
   const MoveList* moves_;
   Heuristic heuristic_;
   Budget& budget_;
+  const SearchWeight weight_;
 
   Storage board_;
   Storage goal_;

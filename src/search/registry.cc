@@ -11,8 +11,12 @@ namespace npuzzle {
 
 const std::vector<NamedChoice>& algorithm_choices() {
   static const std::vector<NamedChoice> choices = {
-      {"ida", "IDA* (Korf 1985): linear memory, the default"},
+      {"ida", "IDA* (Korf 1985): linear memory, optimal, boards up to 64 cells, the default (it never switches "
+              "by itself: when optimal search is hopeless, --weight W gives a solution within W x optimal, and "
+              "phased any size)"},
       {"astar", "A* with a bucket open list: fewer nodes, memory grows with the search (boards up to 25 cells)"},
+      {"phased", "the row-by-row constructive solver: any size up to 1000x1000 and beyond, in time proportional to "
+                 "its solution, which is valid but not optimal (status solved)"},
   };
   return choices;
 }
@@ -51,6 +55,7 @@ std::string list_choice_names(const std::vector<NamedChoice>& choices) {
 std::optional<Algorithm> parse_algorithm(std::string_view name) {
   if (name == "ida" || name == "idastar" || name == "ida*") return Algorithm::kIdaStar;
   if (name == "astar" || name == "a*") return Algorithm::kAStar;
+  if (name == "phased") return Algorithm::kPhased;
   return std::nullopt;
 }
 

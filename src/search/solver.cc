@@ -1,9 +1,12 @@
 #include "search/solver.h"
 
+#include <cmath>
+
 #include "core/solvability.h"
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
+#include "search/phased.h"
 
 namespace npuzzle {
 
@@ -22,16 +25,37 @@ std::string_view status_name(Status s) {
 
 std::string_view csv_status_name(Status s) { return s == Status::kUnsupported ? "invalid" : status_name(s); }
 
-std::string_view algorithm_name(Algorithm a) { return a == Algorithm::kAStar ? "astar" : "ida"; }
+std::string_view algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::kIdaStar: return "ida";
+    case Algorithm::kAStar: return "astar";
+    case Algorithm::kPhased: return "phased";
+  }
+  return "ida";
+}
+
+WeightFraction weight_fraction(double weight) {
+  if (!(weight > 1)) return {};
+  for (int den = 1; den <= 1000; ++den) {
+    const double num = weight * den;
+    if (std::abs(num - std::round(num)) < 1e-9) return {static_cast<int>(std::lround(num)), den};
+  }
+  return {std::max(1000, static_cast<int>(std::lround(weight * 1000))), 1000};
+}
 
 std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
+  // The phased solver takes any board the reader accepts; it ignores the heuristic.
+  if (options.algorithm == Algorithm::kPhased) return {};
   const int cells = rows * cols;
   if (cells > kMaxSearchCells) {
     return "optimal search supports boards of at most " + std::to_string(kMaxSearchCells) +
-           " cells; " + size_name(rows, cols) + " has " + std::to_string(cells);
+           " cells; " + size_name(rows, cols) + " has " + std::to_string(cells) +
+           " (--algorithm phased solves any size, not optimally)";
   }
+  if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
+  if (options.weight > 1 && options.algorithm != Algorithm::kIdaStar) return "--weight needs --algorithm ida";
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
@@ -74,6 +98,30 @@ SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOpt
   return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
 }
 
+// Weighted IDA* runs on the generic kernel for every shape: the compile-time
+// kernels stay exactly as they are for optimal search.
+template <class Storage>
+SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
+                             Budget& budget) {
+  const WeightFraction w = weight_fraction(options.weight);
+  const SearchWeight weight{w.num, w.den};
+  const HeuristicKind h = options.heuristic;
+  if (h == HeuristicKind::kPdb) {
+    if (options.pdb->reflected()) {
+      using Heuristic = PdbHeuristic<true, 0>;
+      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+    }
+    using Heuristic = PdbHeuristic<false, 0>;
+    return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+  }
+  if (h == HeuristicKind::kLinearConflict) {
+    using Heuristic = TileHeuristic<kMaxConflictLine, true>;
+    return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(tables, h), budget, weight).run(board);
+  }
+  using Heuristic = TileHeuristic<kMaxConflictLine, false>;
+  return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(tables, h), budget, weight).run(board);
+}
+
 // A* is not specialised on the shape: its cost is its memory, not h.
 // TileHeuristic's kMaxSide sizes only the IDA* conflict codes, unused here.
 template <class Storage>
@@ -103,6 +151,11 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
     if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64>(board, tables, options, budget);
     return run_astar<Packed128>(board, tables, options, budget);
   }
+  if (options.weight > 1) {
+    if (board.cells() <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(board, tables, options, budget);
+    if (board.cells() <= Packed128::kMaxCells) return run_weighted_ida<Packed128>(board, tables, options, budget);
+    return run_weighted_ida<ByteGrid>(board, tables, options, budget);
+  }
   const int r = board.rows();
   const int c = board.cols();
   if (r == 3 && c == 3) return run_ida<Packed64, 3, 3>(board, tables, options, budget);
@@ -116,6 +169,13 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
 }  // namespace
 
 SolveResult solve(const Board& board, const SolveOptions& options) {
+  if (options.algorithm == Algorithm::kPhased) {
+    PhasedOptions phased;
+    phased.goal = options.goal;
+    phased.cancel = options.limits.cancel;
+    phased.seconds = options.limits.seconds;
+    return solve_phased(board, phased);
+  }
   Budget budget(options.limits);
   SolveResult result;
   if (!is_solvable(board, options.goal)) {

@@ -30,7 +30,9 @@ namespace pdb {
 class AdditivePdb;
 }
 
-enum class Algorithm : std::uint8_t { kIdaStar, kAStar };
+// kPhased: the constructive row-by-row solver (phased.h): any size, status
+// kSolved, never optimal.
+enum class Algorithm : std::uint8_t { kIdaStar, kAStar, kPhased };
 std::string_view algorithm_name(Algorithm a);
 
 struct SolveOptions {
@@ -40,8 +42,19 @@ struct SolveOptions {
   // Required when heuristic == kPdb: tables for this board's shape and goal
   // (pdb::shared_additive loads and caches them).
   std::shared_ptr<const pdb::AdditivePdb> pdb;
+  // IDA* only: W >= 1 searches with f = g + W*h and guarantees
+  // length <= W * optimal (ida_star.h), status kSolved; 1 is optimal search.
+  double weight = 1;
   SolveLimits limits;
 };
+
+// W as the fraction num/den that the kernel uses: the smallest den up to
+// 1000 that gives W within 1e-9, else W rounded to thousandths (never below 1).
+struct WeightFraction {
+  int num = 1;
+  int den = 1;
+};
+WeightFraction weight_fraction(double weight);
 
 // Solves `board` for `options.goal`. Never throws for a well-formed board:
 // unsolvable boards, unsupported requests (kUnsupported) and exhausted

@@ -1,0 +1,618 @@
+#include "search/phased.h"
+
+#include <array>
+#include <cassert>
+#include <chrono>
+#include <climits>
+#include <cstdlib>
+#include <deque>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/solvability.h"
+#include "heuristics/heuristic.h"
+#include "heuristics/tile_tables.h"
+
+namespace npuzzle {
+namespace {
+
+struct Cell {
+  int r = 0;
+  int c = 0;
+  bool operator==(const Cell&) const = default;
+};
+
+int distance(Cell a, Cell b) { return std::abs(a.r - b.r) + std::abs(a.c - b.c); }
+
+constexpr Cell step_of(Direction d) {
+  switch (d) {
+    case Direction::kUp: return {-1, 0};
+    case Direction::kDown: return {1, 0};
+    case Direction::kLeft: return {0, -1};
+    case Direction::kRight: return {0, 1};
+  }
+  return {0, 0};
+}
+
+// The direction from a cell to its neighbour b.
+Direction toward(Cell a, Cell b) {
+  if (b.r < a.r) return Direction::kUp;
+  if (b.r > a.r) return Direction::kDown;
+  if (b.c < a.c) return Direction::kLeft;
+  return Direction::kRight;
+}
+
+// Shortest blank moves inside a small window (at most 8 cells, row-major),
+// from the labelled `start` to any arrangement that matches `goal`. Labels:
+// 0 the blank, 1..kAny-1 distinct tiles, kAny in `start` tiles that are
+// interchangeable, kAny in `goal` a cell whose content does not matter.
+// Empty when no arrangement matches (and when start already does).
+constexpr std::uint8_t kAny = 255;
+using Window = std::array<std::uint8_t, 8>;
+
+std::uint64_t pack(const Window& w) {
+  std::uint64_t key = 0;
+  for (int i = 0; i < 8; ++i) key |= std::uint64_t{w[i]} << (8 * i);
+  return key;
+}
+
+bool matches(const Window& w, const Window& goal, int cells) {
+  for (int i = 0; i < cells; ++i) {
+    if (goal[i] != kAny && goal[i] != w[i]) return false;
+  }
+  return true;
+}
+
+std::vector<Direction> window_search(int rows, int cols, const Window& start, const Window& goal, bool* found) {
+  const int cells = rows * cols;
+  struct Seen {
+    std::uint64_t parent;
+    Direction move;
+  };
+  std::unordered_map<std::uint64_t, Seen> seen;
+  std::deque<Window> queue{start};
+  seen.emplace(pack(start), Seen{0, Direction::kUp});
+  *found = false;
+  while (!queue.empty()) {
+    const Window w = queue.front();
+    queue.pop_front();
+    if (matches(w, goal, cells)) {
+      std::vector<Direction> path;
+      for (std::uint64_t key = pack(w); key != pack(start);) {
+        const Seen& s = seen.at(key);
+        path.insert(path.begin(), s.move);
+        key = s.parent;
+      }
+      *found = true;
+      return path;
+    }
+    int blank = 0;
+    while (w[blank] != 0) ++blank;
+    const Cell b{blank / cols, blank % cols};
+    for (Direction d : {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown}) {
+      const Cell n{b.r + step_of(d).r, b.c + step_of(d).c};
+      if (n.r < 0 || n.r >= rows || n.c < 0 || n.c >= cols) continue;
+      Window next = w;
+      std::swap(next[blank], next[n.r * cols + n.c]);
+      if (seen.emplace(pack(next), Seen{pack(w), d}).second) queue.push_back(next);
+    }
+  }
+  return {};
+}
+
+// Column 0 of a lower row i: the blank on (i-1, 0), the tile T for (i, 0) on
+// (i-1, 1), the solved tile S on (i, 1); window rows i-2..i, columns 0..1.
+// Ends with T on (i, 0) and S back on (i, 1).
+const std::vector<Direction>& column0_macro() {
+  static const std::vector<Direction> macro = [] {
+    const Window start{kAny, kAny, 0, 1, kAny, 2, 0, 0};
+    const Window goal{kAny, kAny, kAny, kAny, 1, 2, 0, 0};
+    bool found = false;
+    auto path = window_search(3, 2, start, goal, &found);
+    if (!found) throw std::logic_error("phased: no column-0 macro");
+    return path;
+  }();
+  return macro;
+}
+
+// Row 0, column j: the blank on (1, j-2), the tile T for (0, j) on (1, j-1),
+// the solved tile S on (1, j); window rows 0..1, columns j-2..j. Ends with T
+// on (0, j), S back on (1, j) and the blank on (1, j-1).
+const std::vector<Direction>& row0_macro() {
+  static const std::vector<Direction> macro = [] {
+    const Window start{kAny, kAny, kAny, 0, 1, 2, 0, 0};
+    const Window goal{kAny, kAny, 1, kAny, 0, 2, 0, 0};
+    bool found = false;
+    auto path = window_search(2, 3, start, goal, &found);
+    if (!found) throw std::logic_error("phased: no row-0 macro");
+    return path;
+  }();
+  return macro;
+}
+
+class Stopped : public std::exception {};
+
+class PhasedSolver {
+ public:
+  PhasedSolver(const Board& canonical, bool flip, const PhasedOptions& options, MoveSequence& out,
+               PhasedStats& stats)
+      : rows_(canonical.rows()),
+        cols_(canonical.cols()),
+        tile_at_(canonical.tiles()),
+        position_of_(canonical.cells()),
+        flip_(flip),
+        options_(options),
+        out_(out),
+        stats_(stats),
+        start_(std::chrono::steady_clock::now()) {
+    for (int p = 0; p < canonical.cells(); ++p) position_of_[tile_at_[p]] = static_cast<std::uint32_t>(p);
+    blank_ = where(0);
+  }
+
+  void run() {
+    set_free(rows_ - 1, cols_ - 1, cols_ - 1);
+    route_blank({rows_ - 1, cols_ - 1}, kNowhere);
+    for (int i = rows_ - 1; i >= 2; --i) {
+      poll();
+      for (int j = cols_ - 1; j >= 1; --j) {
+        at_step({PhaseKind::kLowerRow, i, j});
+        place_interior(i, j);
+      }
+      at_step({PhaseKind::kLowerRow, i, 0});
+      place_column0(i);
+    }
+    for (int j = cols_ - 1; j >= 2; --j) {
+      if ((j & 255) == 0) poll();
+      at_step({PhaseKind::kRow1, 1, j});
+      place_row1(j);
+      at_step({PhaseKind::kRow0, 0, j});
+      place_row0(j);
+    }
+    at_step({PhaseKind::kRow1, 1, 1});
+    solve_last_square();
+    at_step({PhaseKind::kDone, 0, 0});
+  }
+
+  // Throws Stopped when the options' cancel flag or time limit says so.
+  void poll() const {
+    if (options_.cancel && options_.cancel->load(std::memory_order_relaxed)) throw Stopped();
+    if (options_.seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= options_.seconds) {
+      throw Stopped();
+    }
+  }
+
+ private:
+  static constexpr Cell kNowhere{-1, -1};
+
+  int index(Cell x) const { return x.r * cols_ + x.c; }
+  Cell cell_of(std::uint32_t p) const { return {static_cast<int>(p) / cols_, static_cast<int>(p) % cols_}; }
+  Cell where(std::uint32_t tile) const { return cell_of(position_of_[tile]); }
+  Cell blank() const { return blank_; }
+  std::uint32_t goal_tile(Cell x) const { return static_cast<std::uint32_t>(index(x)); }
+
+  // The region the blank may cross: rows above last_row_ up to column
+  // upper_limit_, and last_row_ up to column last_limit_ (<= upper_limit_).
+  // Every region used is closed under moving up and moving left, so an
+  // L-shaped leg lies inside it exactly when its corner does.
+  void set_free(int last_row, int upper_limit, int last_limit) {
+    last_row_ = last_row;
+    upper_limit_ = upper_limit;
+    last_limit_ = last_limit;
+  }
+  bool is_free(Cell x) const {
+    if (x.r < 0 || x.c < 0) return false;
+    if (x.r < last_row_) return x.c <= upper_limit_;
+    return x.r == last_row_ && x.c <= last_limit_;
+  }
+
+  void move(Direction d) {
+    const std::uint32_t from = position_of_[0];
+    assert(can_move(cell_of(from), d));
+    const std::uint32_t to = from + static_cast<std::uint32_t>(delta_[static_cast<int>(d)]);
+    const std::uint32_t tile = tile_at_[to];
+    tile_at_[from] = tile;
+    position_of_[tile] = from;
+    tile_at_[to] = 0;
+    position_of_[0] = to;
+    blank_.r += step_of(d).r;
+    blank_.c += step_of(d).c;
+    out_.push_back(flip_ ? opposite(d) : d);
+  }
+  bool can_move(Cell b, Direction d) const {
+    const Cell n{b.r + step_of(d).r, b.c + step_of(d).c};
+    return n.r >= 0 && n.r < rows_ && n.c >= 0 && n.c < cols_;
+  }
+  void run_moves(const std::vector<Direction>& moves) {
+    for (Direction d : moves) move(d);
+  }
+
+  // The blank's way to a cell: at most two L-shaped legs (through one
+  // waypoint), or an explicit path from the local search.
+  struct Leg {
+    Cell to;
+    bool vertical_first;
+  };
+  struct Route {
+    int cost = INT_MAX;
+    int legs = 0;
+    std::array<Leg, 2> leg{};
+    bool local = false;  // the route is local_path_, from the local search
+    int short_moves = 0;  // the route is short_path[0..short_moves), around a neighbouring tile
+    std::array<Direction, 4> short_path{};
+  };
+
+  static bool on_segment(Cell a, Cell b, Cell x) {
+    if (a.r == b.r && x.r == a.r) return (x.c - a.c) * (x.c - b.c) <= 0;
+    if (a.c == b.c && x.c == a.c) return (x.r - a.r) * (x.r - b.r) <= 0;
+    return false;
+  }
+  // The leg from a to b turning at its corner stays in the free region and
+  // off `avoid`.
+  bool leg_fits(Cell a, Cell b, bool vertical_first, Cell avoid) const {
+    const Cell corner = vertical_first ? Cell{b.r, a.c} : Cell{a.r, b.c};
+    if (!is_free(corner)) return false;
+    return !(on_segment(a, corner, avoid) || on_segment(corner, b, avoid));
+  }
+  // A leg from a to b, vertical-first preferred; false when neither fits.
+  bool fit_leg(Cell a, Cell b, Cell avoid, Leg* leg) const {
+    for (bool vertical_first : {true, false}) {
+      if (leg_fits(a, b, vertical_first, avoid)) {
+        *leg = {b, vertical_first};
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The shortest route of this family from the blank to `to` around `avoid`.
+  // Precondition: `to` is free and not `avoid`.
+  Route plan_route(Cell to, Cell avoid) {
+    Route route;
+    const Cell from = blank();
+    if (from == to) {
+      route.cost = 0;
+      return route;
+    }
+    if (distance(from, avoid) == 1 && distance(to, avoid) == 1 && plan_around(from, to, avoid, &route)) return route;
+    if (fit_leg(from, to, avoid, &route.leg[0])) {
+      route.legs = 1;
+      route.cost = distance(from, to);
+      return route;
+    }
+    if (!(avoid == kNowhere)) {
+      // No route is shorter than the distance, or the distance plus two
+      // when `avoid` lies straight between the ends: stop at one that short.
+      const int shortest = distance(from, to) + (on_segment(from, to, avoid) ? 2 : 0);
+      for (int dr = -1; dr <= 1 && route.cost > shortest; ++dr) {
+        for (int dc = -1; dc <= 1 && route.cost > shortest; ++dc) {
+          const Cell via{avoid.r + dr, avoid.c + dc};
+          if (via == avoid || !is_free(via) || via.r >= rows_ || via.c >= cols_) continue;
+          const int cost = distance(from, via) + distance(via, to);
+          if (cost >= route.cost) continue;
+          Leg first;
+          Leg second;
+          if (fit_leg(from, via, avoid, &first) && fit_leg(via, to, avoid, &second)) {
+            route.cost = cost;
+            route.legs = 2;
+            route.leg = {first, second};
+          }
+        }
+      }
+      if (route.legs) return route;
+    }
+    return local_search(from, to, avoid);
+  }
+
+  // The common case while a tile travels: the blank beside it goes round it
+  // to another side, through the corner between (2 moves) or along a free
+  // side (4 moves). False when those cells are not free.
+  bool plan_around(Cell from, Cell to, Cell t, Route* route) const {
+    const Cell corner{from.r + to.r - t.r, from.c + to.c - t.c};
+    if (!(corner == t)) {  // neighbouring sides
+      if (!is_free(corner)) return false;
+      route->short_path = {toward(from, corner), toward(corner, to)};
+      route->short_moves = route->cost = 2;
+      return true;
+    }
+    // Opposite sides: round the left (or upper) side first, then the other.
+    const Cell across{to.r - from.r, to.c - from.c};  // two cells, along one axis
+    for (int side : {-1, 1}) {
+      const Cell offset = across.r != 0 ? Cell{0, side} : Cell{side, 0};
+      const Cell a{from.r + offset.r, from.c + offset.c};
+      const Cell b{t.r + offset.r, t.c + offset.c};
+      const Cell c{to.r + offset.r, to.c + offset.c};
+      if (!is_free(a) || !is_free(b) || !is_free(c) || a.r >= rows_ || a.c >= cols_ || c.r >= rows_ ||
+          c.c >= cols_ || b.r >= rows_ || b.c >= cols_) {
+        continue;
+      }
+      route->short_path = {toward(from, a), toward(a, b), toward(b, c), toward(c, to)};
+      route->short_moves = route->cost = 4;
+      return true;
+    }
+    return false;
+  }
+
+  // Breadth-first search for the blank inside the box around from, to and
+  // avoid (two cells of margin), for the rare routes the legs do not give.
+  Route local_search(Cell from, Cell to, Cell avoid) {
+    ++stats_.local_searches;
+    auto lo = [](int a, int b, int c) { return std::min(a, std::min(b, c)); };
+    auto hi = [](int a, int b, int c) { return std::max(a, std::max(b, c)); };
+    const int r0 = std::max(0, lo(from.r, to.r, avoid.r < 0 ? from.r : avoid.r) - 2);
+    const int c0 = std::max(0, lo(from.c, to.c, avoid.c < 0 ? from.c : avoid.c) - 2);
+    const int r1 = std::min(rows_ - 1, hi(from.r, to.r, avoid.r) + 2);
+    const int c1 = std::min(cols_ - 1, hi(from.c, to.c, avoid.c) + 2);
+    const int width = c1 - c0 + 1;
+    const int area = (r1 - r0 + 1) * width;
+    std::vector<std::int8_t> came(static_cast<std::size_t>(area), -1);  // the move that reached a cell
+    auto local = [&](Cell x) { return (x.r - r0) * width + (x.c - c0); };
+    std::deque<Cell> queue{from};
+    came[local(from)] = 4;
+    while (!queue.empty() && !(queue.front() == to)) {
+      const Cell x = queue.front();
+      queue.pop_front();
+      for (Direction d : {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown}) {
+        const Cell n{x.r + step_of(d).r, x.c + step_of(d).c};
+        if (n.r < r0 || n.r > r1 || n.c < c0 || n.c > c1 || n == avoid || !is_free(n)) continue;
+        if (came[local(n)] >= 0) continue;
+        came[local(n)] = static_cast<std::int8_t>(d);
+        queue.push_back(n);
+      }
+    }
+    Route route;
+    if (came[local(to)] < 0) return route;  // cost INT_MAX: unreachable
+    local_path_.clear();
+    for (Cell x = to; !(x == from);) {
+      const auto d = static_cast<Direction>(came[local(x)]);
+      local_path_.insert(local_path_.begin(), d);
+      x = {x.r - step_of(d).r, x.c - step_of(d).c};
+    }
+    route.cost = static_cast<int>(local_path_.size());
+    route.local = true;
+    return route;
+  }
+
+  void walk_leg(const Leg& leg) {
+    const Cell from = blank();
+    const int dr = leg.to.r - from.r;
+    const int dc = leg.to.c - from.c;
+    const Direction vertical = dr < 0 ? Direction::kUp : Direction::kDown;
+    const Direction horizontal = dc < 0 ? Direction::kLeft : Direction::kRight;
+    if (leg.vertical_first) {
+      for (int k = std::abs(dr); k > 0; --k) move(vertical);
+      for (int k = std::abs(dc); k > 0; --k) move(horizontal);
+    } else {
+      for (int k = std::abs(dc); k > 0; --k) move(horizontal);
+      for (int k = std::abs(dr); k > 0; --k) move(vertical);
+    }
+  }
+  void follow(const Route& route) {
+    if (route.cost == INT_MAX) throw std::logic_error("phased: the blank cannot reach its cell");
+    if (route.local) {
+      run_moves(local_path_);
+      return;
+    }
+    for (int i = 0; i < route.short_moves; ++i) move(route.short_path[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < route.legs; ++i) walk_leg(route.leg[i]);
+  }
+  void route_blank(Cell to, Cell avoid) { follow(plan_route(to, avoid)); }
+
+  // Brings `tile` to `target` one cell at a time, each step toward the
+  // target (horizontal or vertical, whichever the blank reaches sooner):
+  // the blank goes to the next cell around the tile, then swaps with it.
+  // Precondition: the tile, the blank and the target are free, and every
+  // cell between the tile and the target that the steps may use is too.
+  void move_tile(std::uint32_t tile, Cell target) {
+    for (Cell t = where(tile); !(t == target);) {
+      Route best;
+      Cell next = kNowhere;
+      const Cell steps[2] = {{t.r, t.c + (target.c > t.c ? 1 : -1)}, {t.r + (target.r > t.r ? 1 : -1), t.c}};
+      const bool wanted[2] = {t.c != target.c, t.r != target.r};
+      for (int k = 0; k < 2; ++k) {
+        if (!wanted[k] || !is_free(steps[k])) continue;
+        const Route route = plan_route(steps[k], t);
+        if (route.cost < best.cost) {
+          best = route;
+          next = steps[k];
+        }
+      }
+      if (next == kNowhere) throw std::logic_error("phased: a tile has no step toward its cell");
+      if (best.local) best = plan_route(next, t);  // the other candidate may have used local_path_
+      follow(best);
+      move(toward(next, t));
+      t = next;
+    }
+  }
+
+  // Lower row i, column j >= 1: the tile comes in from above or the left.
+  void place_interior(int i, int j) {
+    set_free(i, cols_ - 1, j);
+    move_tile(goal_tile({i, j}), {i, j});
+    set_free(i, cols_ - 1, j - 1);
+    route_blank({i, j - 1}, kNowhere);
+  }
+
+  // Lower row i, column 0: the blank steps up; unless that brought the tile
+  // home, the tile goes to (i-1, 1), the blank to (i-1, 0), and the 3x2
+  // macro drops it in. The blank then goes to (i-1, C-1).
+  void place_column0(int i) {
+    const std::uint32_t tile = goal_tile({i, 0});
+    move(Direction::kUp);
+    set_free(i - 1, cols_ - 1, cols_ - 1);
+    if (!(where(tile) == Cell{i, 0})) {
+      move_tile(tile, {i - 1, 1});
+      route_blank({i - 1, 0}, {i - 1, 1});
+      run_moves(column0_macro());
+      assert((where(tile) == Cell{i, 0}));
+    }
+    route_blank({i - 1, cols_ - 1}, kNowhere);
+  }
+
+  // Row 1, column j: the tile comes in directly; the blank then goes to (0, j).
+  void place_row1(int j) {
+    set_free(1, j, j);
+    move_tile(goal_tile({1, j}), {1, j});
+    set_free(1, j, j - 1);
+    route_blank({0, j}, kNowhere);
+  }
+
+  // Row 0, column j: the blank goes left and down; unless that brought the
+  // tile home, the tile goes to (1, j-1), the blank to (1, j-2), and the 2x3
+  // macro drops it in, leaving the blank on (1, j-1).
+  void place_row0(int j) {
+    const std::uint32_t tile = goal_tile({0, j});
+    move(Direction::kLeft);
+    move(Direction::kDown);
+    set_free(1, j - 1, j - 1);
+    if (!(where(tile) == Cell{0, j})) {
+      move_tile(tile, {1, j - 1});
+      route_blank({1, j - 2}, {1, j - 1});
+      run_moves(row0_macro());
+      assert((where(tile) == Cell{0, j}));
+    }
+  }
+
+  // The top-left 2x2, the blank on (1, 1): the shortest rotation that solves it.
+  void solve_last_square() {
+    const std::uint32_t corner[4] = {goal_tile({0, 0}), goal_tile({0, 1}), goal_tile({1, 0}), goal_tile({1, 1})};
+    Window start{};
+    const Window goal{0, 1, 2, 3, 0, 0, 0, 0};
+    for (int k = 0; k < 4; ++k) {
+      const std::uint32_t tile = tile_at_[index({k / 2, k % 2})];
+      std::uint8_t label = kAny;
+      for (int m = 0; m < 4; ++m) {
+        if (corner[m] == tile) label = static_cast<std::uint8_t>(m);
+      }
+      start[k] = label;
+    }
+    bool found = false;
+    const auto path = window_search(2, 2, start, goal, &found);
+    if (!found) throw std::logic_error("phased: the last 2x2 cannot be solved (wrong parity)");
+    run_moves(path);
+  }
+
+  // Debug builds check the invariant the step names: on the whole board up
+  // to 4,096 cells, on the rows it concerns beyond that.
+  bool solved_cell(Cell x) const { return tile_at_[index(x)] == goal_tile(x); }
+  bool invariant_holds(const PhaseStep& step) const {
+    const Cell b = blank();
+    const bool whole = static_cast<std::int64_t>(rows_) * cols_ <= 4096;
+    auto rows_solved_from = [&](int first) {
+      const int last = whole ? rows_ - 1 : std::min(rows_ - 1, first + 1);
+      for (int r = first; r <= last; ++r) {
+        for (int c = 0; c < cols_; ++c) {
+          if (!solved_cell({r, c})) return false;
+        }
+      }
+      return true;
+    };
+    auto row_solved_after = [&](int r, int j) {
+      for (int c = j + 1; c < cols_; ++c) {
+        if (!solved_cell({r, c})) return false;
+      }
+      return true;
+    };
+    switch (step.kind) {
+      case PhaseKind::kLowerRow:
+        return b == Cell{step.row, step.col} && row_solved_after(step.row, step.col) &&
+               (step.row + 1 >= rows_ || rows_solved_from(step.row + 1));
+      case PhaseKind::kRow1:
+        return b == Cell{1, step.col} && row_solved_after(0, step.col) && row_solved_after(1, step.col) &&
+               (rows_ <= 2 || rows_solved_from(2));
+      case PhaseKind::kRow0:
+        return b == Cell{0, step.col} && row_solved_after(0, step.col) && row_solved_after(1, step.col - 1) &&
+               (rows_ <= 2 || rows_solved_from(2));
+      case PhaseKind::kDone: return rows_solved_from(0);
+    }
+    return false;
+  }
+  void at_step(const PhaseStep& step) {
+    assert(invariant_holds(step));
+    (void)&PhasedSolver::invariant_holds;
+    if (options_.on_step) options_.on_step(step, out_);
+  }
+
+  const int rows_;
+  const int cols_;
+  const std::array<int, 4> delta_{-cols_, cols_, -1, 1};  // a move's change of cell index, by Direction
+  std::vector<std::uint32_t> tile_at_;
+  std::vector<std::uint32_t> position_of_;
+  const bool flip_;
+  const PhasedOptions& options_;
+  MoveSequence& out_;
+  PhasedStats& stats_;
+  const std::chrono::steady_clock::time_point start_;
+  Cell blank_;  // the blank's cell, kept beside position_of_[0] to save a division per use
+  std::vector<Direction> local_path_;  // the last local search's path (Route::local)
+  int last_row_ = 0;
+  int upper_limit_ = 0;
+  int last_limit_ = 0;
+};
+
+}  // namespace
+
+Board canonical_frame(const Board& board, Goal goal) {
+  if (goal == Goal::kBlankFirst) return board;
+  const int cells = board.cells();
+  std::vector<std::uint32_t> tiles(static_cast<std::size_t>(cells));
+  for (int p = 0; p < cells; ++p) {
+    const std::uint32_t t = board.at(p);
+    tiles[static_cast<std::size_t>(cells - 1 - p)] = t == 0 ? 0 : static_cast<std::uint32_t>(cells) - t;
+  }
+  return Board(board.rows(), board.cols(), std::move(tiles));
+}
+
+std::uint64_t cancel_inverse_pairs(MoveSequence& moves) {
+  MoveSequence kept;
+  kept.reserve(moves.size());
+  for (Direction d : moves) {
+    if (!kept.empty() && kept.back() == opposite(d)) {
+      kept.pop_back();
+    } else {
+      kept.push_back(d);
+    }
+  }
+  const std::uint64_t removed = moves.size() - kept.size();
+  moves = std::move(kept);
+  return removed;
+}
+
+SolveResult solve_phased(const Board& board, const PhasedOptions& options, PhasedStats* stats) {
+  const auto start = std::chrono::steady_clock::now();
+  SolveResult result;
+  if (!is_solvable(board, options.goal)) {
+    result.status = Status::kUnsolvable;
+    return result;
+  }
+  const bool conflicts_fit = board.rows() <= kMaxConflictLine && board.cols() <= kMaxConflictLine;
+  const long long h =
+      evaluate(board, options.goal, conflicts_fit ? HeuristicKind::kLinearConflict : HeuristicKind::kManhattan);
+  result.lower_bound = h;
+  result.initial_h = h <= INT_MAX ? static_cast<int>(h) : -1;
+  PhasedStats local;
+  PhasedStats& s = stats ? *stats : local;
+  s = {};
+  try {
+    PhasedSolver solver(canonical_frame(board, options.goal), options.goal == Goal::kBlankLast, options,
+                        result.moves, s);
+    solver.run();
+    result.status = Status::kSolved;
+  } catch (const Stopped&) {
+    const bool cancelled = options.cancel && options.cancel->load(std::memory_order_relaxed);
+    result.status = cancelled ? Status::kCancelled : Status::kLimit;
+    result.message = cancelled ? "cancelled" : "time limit";
+    result.moves.clear();
+  }
+  if (result.status == Status::kSolved) {
+    s.raw_length = result.moves.size();
+    if (options.cancel_pairs) s.cancelled = cancel_inverse_pairs(result.moves);
+    result.length = static_cast<std::int64_t>(result.moves.size());
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,89 @@
+// The phased constructive solver: any R x C board (2 <= R, C; up to
+// kMaxCells cells), a valid solution in time proportional to its length,
+// never an optimal one. The row-by-row method of Coursera's "Fifteen":
+//
+//   1. the bottom R-2 rows, each right to left: every tile is brought to its
+//      cell by blank manoeuvres that never enter a solved cell; a row's last
+//      tile (column 0) is put beside its cell and a 3x2 macro drops it in;
+//   2. the two top rows, column by column, right to left: the row-1 tile of
+//      the column is brought in directly, the row-0 tile beside its cell and
+//      a 2x3 macro drops it in;
+//   3. the last 2x2 by rotation.
+//
+// The method places tiles toward the blank's goal cell (0, 0): the
+// blank-first goal. A board for the blank-last goal is solved in its
+// canonical frame: rotated 180 degrees, tile t renamed N - t (the blank stays
+// 0), which turns blank-last into blank-first; a blank move in that frame is
+// the opposite move on the board.
+//
+// Invariants (canonical frame; "solved" = cell p holds tile p), checked with
+// assert in debug builds and reported to PhasedOptions::on_step for tests:
+//   lower-row (i, j): the blank is on (i, j); every cell after (i, j) in
+//                     row-major order is solved;
+//   row-1 (j):        the blank is on (1, j); rows >= 2 and the cells of
+//                     rows 0 and 1 right of column j are solved;
+//   row-0 (j):        the blank is on (0, j); rows >= 2, row 1 from column j
+//                     on, and row 0 right of column j are solved.
+//
+// The board is two arrays, tile_at[cell] and position_of[tile], so each
+// move costs O(1), and every route the blank takes is planned in O(1) as at
+// most two L-shaped legs (a bounded local search in the rare case they do not
+// fit): placing a tile costs time in proportion to the moves it emits.
+// Moves: a random n x n board takes about c * n^3 (results/phased.md).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "core/board.h"
+#include "core/moves.h"
+#include "search/result.h"
+
+namespace npuzzle {
+
+enum class PhaseKind : std::uint8_t { kLowerRow, kRow1, kRow0, kDone };
+
+// Where the solver stands, in the canonical frame: the invariant that holds
+// (kDone: the board is solved), and its (row, col) as in the list above.
+struct PhaseStep {
+  PhaseKind kind = PhaseKind::kDone;
+  int row = 0;
+  int col = 0;
+};
+
+struct PhasedOptions {
+  Goal goal = Goal::kBlankLast;
+  // Cancel adjacent inverse moves (ud, du, lr, rl) until none is left.
+  bool cancel_pairs = true;
+  // Called before each tile (or pair) is placed and once at the end, with the
+  // moves emitted so far (on the board, in its own frame, before cancelling).
+  std::function<void(const PhaseStep&, const MoveSequence&)> on_step;
+  // Polled once per row: raising it ends the run with kCancelled; a time
+  // limit (seconds > 0) ends it with kLimit.
+  const std::atomic<bool>* cancel = nullptr;
+  double seconds = 0;
+};
+
+struct PhasedStats {
+  std::uint64_t raw_length = 0;  // moves before cancelling pairs
+  std::uint64_t cancelled = 0;   // moves removed by cancelling pairs
+  std::uint64_t local_searches = 0;  // blank routes that needed the local search
+};
+
+// Solves `board` for options.goal: status kSolved with the moves, kUnsolvable
+// (before any work) for a board of the other parity, or kCancelled/kLimit.
+// lower_bound is linear conflict when both sides are at most
+// kMaxConflictLine, else Manhattan. Expanded and generated stay 0.
+SolveResult solve_phased(const Board& board, const PhasedOptions& options, PhasedStats* stats = nullptr);
+
+// Removes adjacent pairs of opposite moves, repeatedly, until none is left
+// (one pass with a stack). Returns how many moves were removed. The result
+// takes every board to the same board as before.
+std::uint64_t cancel_inverse_pairs(MoveSequence& moves);
+
+// The board in the phased solver's canonical frame for `goal` (itself for
+// blank-first; rotated 180 degrees with tiles renamed N - t for blank-last).
+Board canonical_frame(const Board& board, Goal goal);
+
+}  // namespace npuzzle

@@ -1,0 +1,95 @@
+// Weighted IDA* against the exhaustive BFS: on every 3x3 state of both goals,
+// for W = 1.5 and 2, the solution replays and is at most W times the optimal
+// length, and the reported lower bound never exceeds the optimal length.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "core/ranking.h"
+#include "core/replay.h"
+#include "core/solvability.h"
+#include "search/solver.h"
+#include "tools/bfs.h"
+
+namespace npuzzle {
+namespace {
+
+void check_every_3x3_state(double weight, HeuristicKind heuristic) {
+  for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
+    const std::vector<std::uint8_t> distance = bfs_distances(3, 3, goal);
+    SolveOptions options;
+    options.goal = goal;
+    options.heuristic = heuristic;
+    options.weight = weight;
+    int checked = 0;
+    int longer = 0;
+    for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+      if (distance[rank] == kUnreached) continue;
+      const Board board(3, 3, unrank_permutation(rank, 9));
+      const SolveResult r = solve(board, options);
+      const int optimal = distance[rank];
+      ASSERT_TRUE(r.status == Status::kSolved || (optimal == 0 && r.status == Status::kOptimal)) << rank;
+      ASSERT_LE(static_cast<double>(r.length), weight * optimal) << "rank " << rank;
+      ASSERT_GE(r.length, optimal);
+      ASSERT_LE(r.lower_bound, optimal) << "rank " << rank;
+      ASSERT_EQ(check_solution(board, r.moves, goal), "") << "rank " << rank;
+      longer += r.length > optimal;
+      ++checked;
+    }
+    EXPECT_EQ(checked, 181440);
+    // The weight is used: some solutions are longer than optimal.
+    EXPECT_GT(longer, 0);
+  }
+}
+
+TEST(Weighted, Every3x3StateWithinOneAndAHalf) { check_every_3x3_state(1.5, HeuristicKind::kLinearConflict); }
+TEST(Weighted, Every3x3StateWithinTwice) { check_every_3x3_state(2, HeuristicKind::kManhattan); }
+
+TEST(Weighted, WeightFractions) {
+  EXPECT_EQ(weight_fraction(1.5).num, 3);
+  EXPECT_EQ(weight_fraction(1.5).den, 2);
+  EXPECT_EQ(weight_fraction(1.2).num, 6);
+  EXPECT_EQ(weight_fraction(1.2).den, 5);
+  EXPECT_EQ(weight_fraction(2).num, 2);
+  EXPECT_EQ(weight_fraction(2).den, 1);
+  EXPECT_EQ(weight_fraction(1).num, 1);
+  EXPECT_EQ(weight_fraction(1).den, 1);
+}
+
+TEST(Weighted, UnsupportedCombinations) {
+  SolveOptions options;
+  options.weight = 2;
+  options.algorithm = Algorithm::kAStar;
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.algorithm = Algorithm::kIdaStar;
+  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  options.weight = 0.5;
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+}
+
+// A 5x5 board that optimal search with linear conflict does not finish
+// quickly gets a solution within its bound, and a proven lower bound.
+TEST(Weighted, RandomFiveByFive) {
+  std::mt19937_64 rng(17);
+  for (int k = 0; k < 3; ++k) {
+    std::vector<std::uint32_t> tiles(25);
+    for (int i = 0; i < 25; ++i) tiles[static_cast<std::size_t>(i)] = static_cast<std::uint32_t>(i);
+    Board board;
+    do {
+      std::shuffle(tiles.begin(), tiles.end(), rng);
+      board = Board(5, 5, tiles);
+    } while (!is_solvable(board, Goal::kBlankLast));
+    SolveOptions options;
+    options.weight = 2;
+    options.limits.seconds = 20;
+    const SolveResult r = solve(board, options);
+    ASSERT_EQ(r.status, Status::kSolved);
+    EXPECT_EQ(check_solution(board, r.moves, Goal::kBlankLast), "");
+    EXPECT_LE(r.lower_bound, r.length);
+    EXPECT_GE(r.lower_bound, r.initial_h);
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle
