@@ -18,6 +18,9 @@ endforeach()
 set_target_properties(npuzzle_engine PROPERTIES EXPORT_NAME engine)
 
 install(TARGETS npuzzle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET npuzzle-play)
+  install(TARGETS npuzzle-play RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
