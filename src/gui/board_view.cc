@@ -1,5 +1,6 @@
 #include "gui/board_view.h"
 
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -30,6 +31,14 @@ QColor mix(const QColor& a, const QColor& b, double t) {
 QString clock_text(double seconds) {
   const int whole = static_cast<int>(seconds);
   return QString("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QChar('0'));
+}
+
+// `font` at `pixels` high, or smaller so that `text` is at most `width` wide.
+QFont fitted(QFont font, const QString& text, double pixels, double width) {
+  font.setPixelSize(std::max(6, static_cast<int>(pixels)));
+  const int wide = QFontMetrics(font).horizontalAdvance(text);
+  if (wide > width) font.setPixelSize(std::max(6, static_cast<int>(pixels * width / wide)));
+  return font;
 }
 
 }  // namespace
@@ -178,17 +187,14 @@ void BoardView::paintEvent(QPaintEvent*) {
     painter.setPen(pal.color(QPalette::HighlightedText));
     QFont title = this->font();
     title.setBold(true);
-    title.setPixelSize(static_cast<int>(std::min(h * 0.36, banner.width() / 5)));
-    painter.setFont(title);
-    painter.drawText(banner.adjusted(0, 0, 0, -h * 0.40), Qt::AlignHCenter | Qt::AlignBottom,
-                     model_.assisted() ? "Solved (with help)" : "Solved!");
-    QFont detail = this->font();
-    detail.setPixelSize(static_cast<int>(std::min(h * 0.16, banner.width() / 16)));
-    painter.setFont(detail);
+    const QString heading = model_.assisted() ? "Solved, with help" : "Solved!";
     const QString counts = QString("%1 moves \u00b7 %2 clicks \u00b7 %3")
                                .arg(model_.tile_moves())
                                .arg(model_.clicks())
                                .arg(clock_text(model_.elapsed_seconds()));
+    painter.setFont(fitted(title, heading, h * 0.36, banner.width() * 0.9));
+    painter.drawText(banner.adjusted(0, 0, 0, -h * 0.40), Qt::AlignHCenter | Qt::AlignBottom, heading);
+    painter.setFont(fitted(this->font(), counts, h * 0.16, banner.width() * 0.9));
     painter.drawText(banner.adjusted(0, h * 0.62, 0, 0), Qt::AlignHCenter | Qt::AlignTop, counts);
   }
 }

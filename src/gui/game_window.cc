@@ -1,10 +1,13 @@
 #include "gui/game_window.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QStatusBar>
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QMessageBox>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "io/reader.h"
@@ -64,18 +67,21 @@ GameWindow::GameWindow(std::uint64_t seed, QWidget* parent) : QMainWindow(parent
   layout->addLayout(counts);
   view_ = new BoardView(model_, central);
   layout->addWidget(view_, 1);
+  controls_ = new QHBoxLayout();
+  layout->addLayout(controls_);
   status_ = new QLabel(central);
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   status_->setMinimumHeight(status_->fontMetrics().lineSpacing() * 2);
   status_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   layout->addWidget(status_);
-  tables_ = new QLabel(central);
-  tables_->setWordWrap(true);
-  tables_->setForegroundRole(QPalette::PlaceholderText);
-  tables_->hide();
-  layout->addWidget(tables_);
   setCentralWidget(central);
+  // The hint table's build reports in the status bar, which is there from
+  // the start, so the board does not jump when it speaks.
+  tables_ = new QLabel(this);
+  tables_->setIndent(6);
+  statusBar()->addWidget(tables_, 1);
+  statusBar()->setSizeGripEnabled(false);
   build_toolbar();
 
   connect(view_, &BoardView::slid, this, &GameWindow::after_board_change);
@@ -89,7 +95,6 @@ GameWindow::GameWindow(std::uint64_t seed, QWidget* parent) : QMainWindow(parent
   });
   connect(&assistant_, &Assistant::tables_status, this, [this](const QString& text, bool) {
     tables_->setText(text);
-    tables_->show();
   });
   tick_.setInterval(250);
   connect(&tick_, &QTimer::timeout, this, &GameWindow::refresh);
@@ -124,14 +129,16 @@ void GameWindow::build_toolbar() {
     const QPoint shape = size_->itemData(index).toPoint();
     new_game(shape.y(), shape.x());
   });
+  bar->addWidget(new QLabel(" Size ", bar));
   bar->addWidget(size_);
   goal_ = new QComboBox(bar);
-  goal_->addItem("1 2 \u2026 blank (blank-last)", static_cast<int>(Goal::kBlankLast));
-  goal_->addItem("blank 1 2 \u2026 (blank-first)", static_cast<int>(Goal::kBlankFirst));
+  goal_->addItem("Blank last", static_cast<int>(Goal::kBlankLast));
+  goal_->addItem("Blank first", static_cast<int>(Goal::kBlankFirst));
   goal_->setFocusPolicy(Qt::NoFocus);
-  goal_->setToolTip("The goal: where the blank ends up");
+  goal_->setToolTip("The goal: 1 2 ... with the blank last (most games), or the blank first and then 1 2 ... (Korf's instances)");
   connect(goal_, &QComboBox::activated, this,
           [this](int index) { set_goal(static_cast<Goal>(goal_->itemData(index).toInt())); });
+  bar->addWidget(new QLabel(" Goal ", bar));
   bar->addWidget(goal_);
   bar->addSeparator();
 
@@ -149,8 +156,19 @@ void GameWindow::build_toolbar() {
       after_board_change();
     }
   });
-  bar->addSeparator();
-  hint_ = bar->addAction("Hint", QKeySequence(Qt::Key_H), this, [this] {
+  // Hint, Solve, Cancel and the playback speed: buttons under the board.
+  const auto add_button = [this](QAction* action) {
+    addAction(action);  // its shortcut works wherever the focus is
+    auto* button = new QToolButton(this);
+    button->setDefaultAction(action);
+    button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    button->setFocusPolicy(Qt::NoFocus);
+    button->setMinimumWidth(button->fontMetrics().horizontalAdvance(action->text()) + 36);
+    controls_->addWidget(button);
+  };
+  hint_ = new QAction("Hint", this);
+  hint_->setShortcut(QKeySequence(Qt::Key_H));
+  connect(hint_, &QAction::triggered, this, [this] {
     if (solving() || assistant_.busy() || model_.won()) return;
     assistant_.prepare_hint_tables(model_.rows(), model_.cols(), model_.goal());
     view_->set_hint(std::nullopt);
@@ -159,7 +177,9 @@ void GameWindow::build_toolbar() {
     refresh();
   });
   hint_->setToolTip("The next move of a shortest solution, and how far the goal is (H)");
-  solve_ = bar->addAction("Solve", this, [this] {
+  add_button(hint_);
+  solve_ = new QAction("Solve", this);
+  connect(solve_, &QAction::triggered, this, [this] {
     if (solving() || assistant_.busy() || model_.won()) return;
     searching_ = true;
     view_->set_locked(true);
@@ -168,8 +188,12 @@ void GameWindow::build_toolbar() {
     assistant_.solve(model_.board(), model_.goal());
     refresh();
   });
-  solve_->setToolTip("Let the solver finish the game, move by move");
-  cancel_ = bar->addAction("Cancel", QKeySequence(Qt::Key_Escape), this, [this] {
+  solve_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  solve_->setToolTip("Let the solver finish the game, move by move (Ctrl+Enter)");
+  add_button(solve_);
+  cancel_ = new QAction("Cancel", this);
+  cancel_->setShortcut(QKeySequence(Qt::Key_Escape));
+  connect(cancel_, &QAction::triggered, this, [this] {
     if (searching_) {
       assistant_.cancel();
       set_status("Cancelling\u2026");
@@ -178,19 +202,19 @@ void GameWindow::build_toolbar() {
     }
   });
   cancel_->setToolTip("Stop the solver (Esc)");
-  bar->addSeparator();
-  auto* speed_label = new QLabel(" Speed ", bar);
-  bar->addWidget(speed_label);
-  speed_ = new QSlider(Qt::Horizontal, bar);
+  add_button(cancel_);
+  controls_->addStretch(1);
+  controls_->addWidget(new QLabel("Solution speed", this));
+  speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setRange(1, 40);
   speed_->setValue(6);
-  speed_->setFixedWidth(90);
+  speed_->setFixedWidth(120);
   speed_->setFocusPolicy(Qt::NoFocus);
   speed_->setToolTip("Solution playback: moves per second");
   connect(speed_, &QSlider::valueChanged, this, [this] {
     if (playing_) playback_.setInterval(playback_interval_ms());
   });
-  bar->addWidget(speed_);
+  controls_->addWidget(speed_);
 
   // Keys slide the tile next to the blank in the key's direction (Tatham's
   // "Fifteen"): Left moves the tile right of the blank to the left.
@@ -265,7 +289,7 @@ QString GameWindow::open_file(const QString& path, bool quiet) {
   view_->animate({}, 0);
   select_size(model_.rows(), model_.cols());
   QString text = QString("Opened %1: a %2 puzzle for the %3 goal.")
-                     .arg(path, q(size_name(model_.rows(), model_.cols())), q(std::string(goal_name(model_.goal()))));
+                     .arg(QFileInfo(path).fileName(), q(size_name(model_.rows(), model_.cols())), q(std::string(goal_name(model_.goal()))));
   if (!loaded.notice.empty()) text += " Note: " + q(loaded.notice) + ".";
   set_status(text);
   refresh();
@@ -289,7 +313,7 @@ void GameWindow::refresh() {
   moves_->setText(QString("Moves: <b>%1</b> &nbsp;(clicks: %2)").arg(model_.tile_moves()).arg(model_.clicks()));
   clock_->setText(QString("Time: <b>%1</b>").arg(clock_text(model_.elapsed_seconds())));
   if (model_.won()) {
-    state_->setText(model_.assisted() ? "<b>Solved (with help)</b>" : "<b>Solved!</b>");
+    state_->setText(model_.assisted() ? "<b>Solved, with help</b>" : "<b>Solved!</b>");
   } else if (searching_) {
     state_->setText("Solving\u2026");
   } else if (playing_) {
@@ -297,6 +321,10 @@ void GameWindow::refresh() {
   } else {
     state_->setText(q(size_name(model_.rows(), model_.cols()) + ", " + std::string(goal_name(model_.goal()))));
   }
+  // The title says the state too, for the task bar (and scripts that wait for it).
+  const QString shape = q(size_name(model_.rows(), model_.cols()));
+  setWindowTitle(model_.won() ? QString("npuzzle \u2014 %1 solved").arg(shape)
+                              : QString("npuzzle \u2014 %1, %2 moves").arg(shape).arg(model_.tile_moves()));
   const bool idle = !solving() && !model_.animating();
   undo_->setEnabled(idle && model_.can_undo());
   redo_->setEnabled(idle && model_.can_redo());

@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMainWindow>
 #include <QSlider>
@@ -66,6 +67,7 @@ class GameWindow : public QMainWindow {
   GameModel model_;
   Assistant assistant_;
   BoardView* view_ = nullptr;
+  QHBoxLayout* controls_ = nullptr;  // the buttons under the board
   QLabel* moves_ = nullptr;
   QLabel* clock_ = nullptr;
   QLabel* state_ = nullptr;
