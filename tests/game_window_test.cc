@@ -284,16 +284,29 @@ class GameWindowTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(window->assistant().hint_tables_ready(4, 4, Goal::kBlankFirst) &&
                                  !window->assistant().building_tables(),
                              120000);
+    // A new window knows no earlier solution: its hint searches with the table.
+    window = std::make_unique<GameWindow>(1);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QCOMPARE(window->open_file(dataset("korf100.txt"), true), QString());
     QElapsedTimer clock;
     clock.start();
     window->hint_action().trigger();
     QTRY_VERIFY_WITH_TIMEOUT(window->board_view().hint_tile().has_value(), 10000);
     qInfo("4x4 hint with its table: %lld ms", static_cast<long long>(clock.elapsed()));
-    QVERIFY2(window->status_text().contains("The goal is 57 moves away"), qPrintable(window->status_text()));
+    QVERIFY2(window->status_text().contains("The goal is 57 moves away (optimal; ida + pdb:"),
+             qPrintable(window->status_text()));
+    // Following the hint: the next one comes from the same solution.
     QVERIFY(window->model().slide_tile(window->board_view().hint_direction()));
     window->hint_action().trigger();
     QTRY_VERIFY_WITH_TIMEOUT(window->board_view().hint_tile().has_value(), 10000);
     QVERIFY2(window->status_text().contains("The goal is 56 moves away"), qPrintable(window->status_text()));
+    QVERIFY2(window->status_text().contains("found before"), qPrintable(window->status_text()));
+    // Solve plays the rest of it: 56 more moves, 57 in all.
+    window->speed().setValue(window->speed().maximum());
+    window->solve_action().trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window->model().won(), 20000);
+    QCOMPARE(window->model().tile_moves(), 57);
   }
 
   void boardsTooLargeForOptimalSearchAreSaidSo() {

@@ -170,6 +170,11 @@ void GameWindow::build_toolbar() {
   hint_->setShortcut(QKeySequence(Qt::Key_H));
   connect(hint_, &QAction::triggered, this, [this] {
     if (solving() || assistant_.busy() || model_.won()) return;
+    if (auto k = position_on_known_path(); k && *k < known_->moves.size()) {
+      show_hint(known_->moves[*k], static_cast<std::int64_t>(known_->moves.size() - *k),
+                known_->method + ", found before");
+      return;
+    }
     assistant_.prepare_hint_tables(model_.rows(), model_.cols(), model_.goal());
     view_->set_hint(std::nullopt);
     set_status("Thinking\u2026");
@@ -181,9 +186,16 @@ void GameWindow::build_toolbar() {
   solve_ = new QAction("Solve", this);
   connect(solve_, &QAction::triggered, this, [this] {
     if (solving() || assistant_.busy() || model_.won()) return;
+    view_->set_hint(std::nullopt);
+    if (auto k = position_on_known_path(); k && *k < known_->moves.size()) {
+      MoveSequence rest;
+      for (std::uint64_t i = *k; i < known_->moves.size(); ++i) rest.push_back(known_->moves[i]);
+      view_->set_locked(true);
+      play(rest, QString("%1 moves, optimal (%2, found before)").arg(rest.size()).arg(known_->method));
+      return;
+    }
     searching_ = true;
     view_->set_locked(true);
-    view_->set_hint(std::nullopt);
     set_status("Solving\u2026");
     assistant_.solve(model_.board(), model_.goal());
     refresh();
@@ -361,15 +373,8 @@ void GameWindow::on_answer(const Answer& answer) {
       return;
     }
     if (result.status == Status::kOptimal && !result.moves.empty()) {
-      const Direction blank = result.moves[0];
-      const std::uint32_t tile = model_.board().at(model_.board().neighbour(blank));
-      const Direction tile_direction = opposite(blank);
-      view_->set_hint(tile, tile_direction);
-      set_status(QString("Hint: slide %1 %2. The goal is %3 moves away (optimal; %4).")
-                     .arg(tile)
-                     .arg(direction_word(tile_direction))
-                     .arg(result.length)
-                     .arg(method(answer)));
+      known_ = KnownPath{answer.start, answer.goal, result.moves, method(answer)};
+      show_hint(result.moves[0], result.length, method(answer));
     } else if (result.status == Status::kLimit) {
       QString text = QString("No hint within %1 s (%2): the goal is at least %3 moves away.")
                          .arg(result.seconds, 0, 'f', 1)
@@ -384,6 +389,10 @@ void GameWindow::on_answer(const Answer& answer) {
     return;
   }
 
+  if (!searching_) {
+    refresh();  // a search the player abandoned (a new game, a file): its answer is moot
+    return;
+  }
   searching_ = false;
   if (!answer.refusal.empty()) {
     stop_solving(q(answer.refusal));
@@ -391,17 +400,11 @@ void GameWindow::on_answer(const Answer& answer) {
   }
   if ((result.status == Status::kOptimal || result.status == Status::kSolved) && answer.start == model_.board() &&
       answer.goal == model_.goal()) {
-    solution_summary_ = QString("%1 moves, %2 (%3)")
-                            .arg(result.length)
-                            .arg(result.status == Status::kOptimal ? "optimal" : "not proved optimal")
-                            .arg(method(answer));
-    set_status("Solution: " + solution_summary_ + ". Playing it\u2026");
-    solution_ = result.moves;
-    next_move_ = 0;
-    playing_ = true;
-    playback_.setInterval(playback_interval_ms());
-    playback_.start();
-    refresh();
+    if (result.status == Status::kOptimal) known_ = KnownPath{answer.start, answer.goal, result.moves, method(answer)};
+    play(result.moves, QString("%1 moves, %2 (%3)")
+                           .arg(result.length)
+                           .arg(result.status == Status::kOptimal ? "optimal" : "not proved optimal")
+                           .arg(method(answer)));
     return;
   }
   QString why;
@@ -416,6 +419,41 @@ void GameWindow::on_answer(const Answer& answer) {
     default: why = "The solver could not solve this board: " + q(answer.report.explanation) + ".";
   }
   stop_solving(why);
+}
+
+std::optional<std::uint64_t> GameWindow::position_on_known_path() const {
+  if (!known_ || known_->goal != model_.goal() || known_->start.rows() != model_.rows() ||
+      known_->start.cols() != model_.cols()) {
+    return std::nullopt;
+  }
+  Board board = known_->start;
+  for (std::uint64_t k = 0;; ++k) {
+    if (board == model_.board()) return k;
+    if (k == known_->moves.size()) return std::nullopt;
+    board.move(known_->moves[k]);
+  }
+}
+
+void GameWindow::show_hint(Direction blank_direction, std::int64_t distance, const QString& how) {
+  const std::uint32_t tile = model_.board().at(model_.board().neighbour(blank_direction));
+  const Direction tile_direction = opposite(blank_direction);
+  view_->set_hint(tile, tile_direction);
+  set_status(QString("Hint: slide %1 %2. The goal is %3 moves away (optimal; %4).")
+                 .arg(tile)
+                 .arg(direction_word(tile_direction))
+                 .arg(distance)
+                 .arg(how));
+}
+
+void GameWindow::play(const MoveSequence& moves, const QString& summary) {
+  solution_summary_ = summary;
+  set_status("Solution: " + solution_summary_ + ". Playing it\u2026");
+  solution_ = moves;
+  next_move_ = 0;
+  playing_ = true;
+  playback_.setInterval(playback_interval_ms());
+  playback_.start();
+  refresh();
 }
 
 void GameWindow::play_next_move() {

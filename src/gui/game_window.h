@@ -63,6 +63,11 @@ class GameWindow : public QMainWindow {
   void play_next_move();
   void select_size(int rows, int cols);
   int playback_interval_ms() const;
+  // How many moves of the known optimal path lead from its start to the
+  // current board, when the board is on it.
+  std::optional<std::uint64_t> position_on_known_path() const;
+  void show_hint(Direction blank_direction, std::int64_t distance, const QString& how);
+  void play(const MoveSequence& moves, const QString& summary);
 
   GameModel model_;
   Assistant assistant_;
@@ -90,6 +95,15 @@ class GameWindow : public QMainWindow {
   bool searching_ = false;
   bool playing_ = false;
   QString solution_summary_;
+  // The last optimal solution a Hint or Solve found: every board on its path
+  // has its hint at once, and Solve plays the rest of it without a search.
+  struct KnownPath {
+    Board start;
+    Goal goal = Goal::kBlankLast;
+    MoveSequence moves;
+    QString method;
+  };
+  std::optional<KnownPath> known_;
 };
 
 }  // namespace npuzzle::gui
