@@ -9,7 +9,8 @@
 //
 // Which search:
 //   Solve  boards up to 16 cells: optimal IDA* with the strongest heuristic
-//          ready at once (4x4: pdb:78 or pdb:663 when cached, else "auto");
+//          ready at once (4x4: pdb:78 or pdb:663 when cached, else "auto",
+//          while the window has pdb:663 built for the next time);
 //          larger boards: the engine's "phased" solver once it has one
 //          (plan_solve asks parse_algorithm), else optimal IDA* with "auto",
 //          which the player may cancel; boards beyond what optimal search
@@ -17,7 +18,8 @@
 //   Hint   optimal IDA* under a time limit. On 4x4 the first hint starts
 //          building pdb:663 (seconds) in the background when no table is
 //          cached (tables_status() reports its progress); until it is
-//          ready hints use linear-conflict, which may hit the time limit.
+//          ready hints use "auto" (linear-conflict, unless pdb:555 is
+//          cached), which may hit the time limit.
 #pragma once
 
 #include <atomic>

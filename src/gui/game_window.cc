@@ -194,6 +194,8 @@ void GameWindow::build_toolbar() {
       play(rest, QString("%1 moves, optimal (%2, found before)").arg(rest.size()).arg(known_->method));
       return;
     }
+    // On 4x4 the table that makes hints instant makes the next Solve quick too.
+    assistant_.prepare_hint_tables(model_.rows(), model_.cols(), model_.goal());
     searching_ = true;
     view_->set_locked(true);
     set_status("Solving\u2026");
@@ -216,11 +218,14 @@ void GameWindow::build_toolbar() {
   cancel_->setToolTip("Stop the solver (Esc)");
   add_button(cancel_);
   controls_->addStretch(1);
-  controls_->addWidget(new QLabel("Solution speed", this));
+  auto* speed_label = new QLabel("Speed", this);
+  speed_label->setToolTip("Solution playback: moves per second");
+  controls_->addWidget(speed_label);
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setRange(1, 40);
   speed_->setValue(6);
-  speed_->setFixedWidth(120);
+  speed_->setMinimumWidth(50);
+  speed_->setMaximumWidth(140);
   speed_->setFocusPolicy(Qt::NoFocus);
   speed_->setToolTip("Solution playback: moves per second");
   connect(speed_, &QSlider::valueChanged, this, [this] {
@@ -310,6 +315,8 @@ QString GameWindow::open_file(const QString& path, bool quiet) {
 
 void GameWindow::after_board_change() {
   view_->set_hint(std::nullopt);
+  // A hint still being searched for is for the board before this move.
+  if (assistant_.busy() && !searching_) assistant_.cancel();
   if (model_.won() && !playing_) {
     set_status(QString("Solved in %1 moves (%2 clicks), %3. New game: Ctrl+N.")
                    .arg(model_.tile_moves())
@@ -346,7 +353,7 @@ void GameWindow::refresh() {
 }
 
 void GameWindow::stop_solving(const QString& why) {
-  if (searching_) assistant_.cancel();
+  if (assistant_.busy()) assistant_.cancel();  // a Solve or a hint for the board being left
   searching_ = false;
   if (playing_) {
     playback_.stop();
