@@ -35,7 +35,7 @@ class Game:
         self.env = dict(os.environ, DISPLAY=display, XDG_CACHE_HOME=cache, XDG_RUNTIME_DIR=cache)
         self.proc = subprocess.Popen([binary, *args], env=self.env, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, text=True)
-        self.window = self.wait_for_title("npuzzle \u2014", 20)
+        self.window = self.wait_for_title("npuzzle \u2014", 60)
         run("xdotool", "mousemove", "--window", self.window, "20", "60", env=self.env)
         run("xdotool", "windowfocus", "--sync", self.window, env=self.env)
         time.sleep(0.8)
@@ -50,6 +50,8 @@ class Game:
                                  env=self.env).stdout.split()
             if out:
                 return out[0]
+            if self.proc.poll() is not None:
+                raise SystemExit(f"npuzzle-play exited ({self.proc.returncode}): {self.proc.stderr.read()}")
             time.sleep(0.2)
         raise SystemExit(f"no window titled '{text}' within {seconds} s")
 
