@@ -25,10 +25,12 @@ install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# Every header of the engine (revision.h, generated, is private to batch/).
+# Every header of the engine (revision.h, generated, is private to batch/);
+# the CLI's and the game's are not the engine's.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/npuzzle
   FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
-  PATTERN "cli" EXCLUDE)
+  PATTERN "cli" EXCLUDE
+  PATTERN "gui" EXCLUDE)
 install(EXPORT npuzzleTargets NAMESPACE npuzzle:: DESTINATION ${npuzzle_package_dir})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/npuzzleConfig.cmake.in
