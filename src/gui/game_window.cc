@@ -108,6 +108,11 @@ GameWindow::GameWindow(std::uint64_t seed, QWidget* parent) : QMainWindow(parent
   resize(560, 680);
 }
 
+GameWindow::~GameWindow() {
+  playback_.stop();
+  delete takeCentralWidget();
+}
+
 void GameWindow::build_toolbar() {
   QToolBar* bar = addToolBar("Game");
   bar->setMovable(false);

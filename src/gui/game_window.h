@@ -25,6 +25,9 @@ class GameWindow : public QMainWindow {
 
  public:
   explicit GameWindow(std::uint64_t seed, QWidget* parent = nullptr);
+  // Deletes the widgets before the model they draw (they would otherwise
+  // outlive it: Qt deletes children after the members are gone).
+  ~GameWindow() override;
 
   // Loads a puzzle file; on failure shows the error in a dialog (unless
   // `quiet`, for tests) and returns it, keeping the current game.
