@@ -18,15 +18,18 @@ endforeach()
 set_target_properties(npuzzle_engine PROPERTIES EXPORT_NAME engine)
 
 install(TARGETS npuzzle RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET npuzzle-play)
+  install(TARGETS npuzzle-play RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # Every header of the engine (revision.h, generated, is private to batch/);
-# the CLI and the renderer are front ends, not part of the package.
+# the CLI, the renderer and the game are front ends, not part of the package.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/npuzzle
   FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
-  PATTERN "cli" EXCLUDE PATTERN "render" EXCLUDE)
+  PATTERN "cli" EXCLUDE PATTERN "render" EXCLUDE PATTERN "gui" EXCLUDE)
 install(EXPORT npuzzleTargets NAMESPACE npuzzle:: DESTINATION ${npuzzle_package_dir})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/npuzzleConfig.cmake.in
