@@ -12,7 +12,7 @@ build="$root/build-fuzz"
 jobs=${NPUZZLE_JOBS:-$(nproc)}
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DNPUZZLE_BUILD_TESTS=OFF -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_FUZZ=ON \
-  -DNPUZZLE_SANITIZE=address,undefined -DNPUZZLE_PYTHON=OFF >/dev/null
+  -DNPUZZLE_SANITIZE=address,undefined -DNPUZZLE_PYTHON=OFF -DNPUZZLE_GUI=OFF -DNPUZZLE_RENDER=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target reader_fuzz verify_fuzz
 mkdir -p "$build/artifacts"
 for name in reader verify; do

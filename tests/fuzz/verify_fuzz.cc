@@ -26,7 +26,7 @@ void require(bool ok, const char* what, const std::string& detail = "") {
 }
 
 // Independent of check_row: walks the moves with can_move/move.
-bool reaches_goal(npuzzle::Board board, const std::vector<npuzzle::Direction>& moves, npuzzle::Goal goal) {
+bool reaches_goal(npuzzle::Board board, const npuzzle::MoveSequence& moves, npuzzle::Goal goal) {
   for (npuzzle::Direction d : moves) {
     if (!board.can_move(d)) return false;
     board.move(d);
