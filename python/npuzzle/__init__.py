@@ -75,7 +75,7 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
         "pdb:663", "pdb:78" (4x4), "pdb:6666" (5x5) or any partition
         ("pdb:1,2,3/4,5,6"); an explicit pdb is built (and cached) first
         when missing. See npuzzle.heuristics().
-    algorithm: "ida" (IDA*) or "astar" (A*). See npuzzle.algorithms().
+    algorithm: "ida" (IDA*), "astar" (A*) or "phased" (any size, not optimal). See npuzzle.algorithms().
     notation: how result.moves is written: "blank" (u d l r: where the
         blank goes), "tile" (U D L R: where the tile slides) or "vim"
         (H J K L).

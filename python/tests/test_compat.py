@@ -115,6 +115,21 @@ def test_fifteen_larger_boards_without_phased_solver(monkeypatch):
         Puzzle(5, 5, grid).solve_puzzle()
 
 
+def test_fifteen_larger_boards_with_phased_solver():
+    if not any(name == "phased" for name, _ in npuzzle.algorithms()):
+        pytest.skip("the phased solver is not built")
+    # Coursera's Fifteen solves any size: above 16 cells by the phased
+    # solver, whose moves must take the board to the goal.
+    for height, width, seed in ((4, 5, 1), (5, 5, 4), (10, 10, 7), (3, 17, 2)):
+        board = npuzzle.generate(height, width, 1, seed=seed, goal="blank-first")[0]
+        grid = [list(board.tiles[r * width:(r + 1) * width]) for r in range(height)]
+        moves = Puzzle(height, width, grid).solve_puzzle()
+        assert set(moves) <= set("udlr")
+        q = Puzzle(height, width, grid)
+        q.update_puzzle(moves)
+        assert str(q) == str(Puzzle(height, width)), (height, width)
+
+
 def test_fifteen_errors():
     with pytest.raises(npuzzle.UnsolvableError):
         Puzzle(2, 2, [[0, 2], [1, 3]]).solve_puzzle()
