@@ -82,7 +82,11 @@ def test_other_threads_run_during_a_search():
 def interrupt_after_start(code):
     """Runs `code` in a fresh interpreter, sends SIGINT once it prints "start",
     and returns (seconds from the signal to its exit, returncode, stderr)."""
-    proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE,
+    # A shell that starts its jobs in the background without job control
+    # (CI, nohup ... &) leaves SIGINT ignored, and Python then keeps it
+    # ignored: the child restores the interpreter's own handler first.
+    prologue = "import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    proc = subprocess.Popen([sys.executable, "-c", prologue + textwrap.dedent(code)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout.readline().strip() == "start"
