@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/board.h"
 #include "core/moves.h"
@@ -69,6 +70,30 @@ void for_each_frame(const Board& start, const MoveSequence& moves, int smooth, c
       frame.delay_ms = frame.last ? timing.final_pause_ms : step_delay_ms(timing, smooth);
       each(static_cast<const Board&>(board), static_cast<const Frame&>(frame));
     }
+  }
+}
+
+// Calls each(board, frame) for the landed boards after picks[0] < picks[1]
+// < ... moves, in order (the boards of a contact sheet); frame.index is the
+// move count. Precondition: `moves` replay from `start`, picks <= moves.size().
+template <class Each>
+void for_each_pick(const Board& start, const MoveSequence& moves, const std::vector<std::uint64_t>& picks,
+                   Each&& each) {
+  Board board = start;
+  Frame frame;
+  frame.total = moves.size();
+  std::uint64_t done = 0;
+  for (std::uint64_t pick : picks) {
+    for (; done < pick; ++done) {
+      const Direction d = moves[done];
+      frame.from = board.neighbour(d);
+      frame.to = board.blank();
+      frame.moving_tile = board.at(frame.from);
+      board.move(d);
+    }
+    frame.move = frame.index = pick;
+    frame.last = pick == frame.total;
+    each(static_cast<const Board&>(board), static_cast<const Frame&>(frame));
   }
 }
 

@@ -49,28 +49,6 @@ int sheet_columns(const RenderOptions& options, std::size_t boards) {
   return static_cast<int>(std::ceil(std::sqrt(static_cast<double>(boards))));
 }
 
-// Walks the landed frames after picks[0] < picks[1] < ... moves, in order.
-template <class Each>
-void for_each_pick(const Board& start, const MoveSequence& moves, const std::vector<std::uint64_t>& picks,
-                   Each&& each) {
-  Board board = start;
-  Frame frame;
-  frame.total = moves.size();
-  std::uint64_t done = 0;
-  for (std::uint64_t pick : picks) {
-    for (; done < pick; ++done) {
-      const Direction d = moves[done];
-      frame.from = board.neighbour(d);
-      frame.to = board.blank();
-      frame.moving_tile = board.at(frame.from);
-      board.move(d);
-    }
-    frame.move = frame.index = pick;
-    frame.last = pick == frame.total;
-    each(static_cast<const Board&>(board), static_cast<const Frame&>(frame));
-  }
-}
-
 std::string font_or_throw(const Style& style) {
   std::string font = style.font.empty() ? find_font() : style.font;
   if (font.empty()) {

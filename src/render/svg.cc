@@ -235,21 +235,9 @@ Summary write_svg_sheet(std::FILE* out, const Board& start, const MoveSequence& 
   const std::int64_t height = rows * (layout.height + gap) + gap;
   header(out, static_cast<int>(width), static_cast<int>(height), start, moves.size());
   if (gap) std::fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"%s\"/>\n", rgb_hex(sheet_background(theme)).c_str());
-  Board board = start;
-  Frame frame;
-  frame.total = moves.size();
-  std::uint64_t done = 0;
   std::size_t index = 0;
-  for (std::uint64_t pick : picks) {
-    for (; done < pick; ++done) {
-      const Direction d = moves[done];
-      frame.from = board.neighbour(d);
-      frame.to = board.blank();
-      frame.moving_tile = board.at(frame.from);
-      board.move(d);
-    }
-    frame.move = pick;
-    frame.last = pick == frame.total;
+  for_each_pick(start, moves, picks, [&](const Board& board, const Frame& frame) {
+    const std::uint64_t pick = frame.move;
     const std::int64_t bx = gap + static_cast<std::int64_t>(index % columns) * (layout.width + gap);
     const std::int64_t by = gap + static_cast<std::int64_t>(index / columns) * (layout.height + gap);
     std::fprintf(out, "<g class=\"board\" transform=\"translate(%" PRId64 ",%" PRId64 ")\">\n", bx, by);
@@ -272,7 +260,7 @@ Summary write_svg_sheet(std::FILE* out, const Board& start, const MoveSequence& 
     }
     std::fprintf(out, "</g>\n");
     ++index;
-  }
+  });
   std::fprintf(out, "</svg>\n");
   return Summary{picks.size(), static_cast<int>(width), static_cast<int>(height)};
 }
