@@ -311,20 +311,15 @@ class GameWindowTest : public QObject {
     QCOMPARE(window->model().tile_moves(), 57);
   }
 
-  void boardsTooLargeForOptimalSearchAreSaidSo() {
+  void boardsTooLargeForOptimalSearchGoToThePhasedSolver() {
     auto window = std::make_unique<GameWindow>(1);
     window->new_game(9, 9);
     window->solve_action().trigger();
-    if (npuzzle::gui::large_board_algorithm()) {
-      // Once the engine has its phased solver: it answers, says so, and plays.
-      QTRY_VERIFY_WITH_TIMEOUT(window->status_text().contains("phased"), 60000);
-      QTRY_VERIFY(window->model().tile_moves() > 0);
-      window->cancel_action().trigger();
-      QTRY_VERIFY(!window->solving());
-    } else {
-      QTRY_VERIFY(!window->solving());
-      QVERIFY2(window->status_text().contains("too large for optimal search"), qPrintable(window->status_text()));
-    }
+    // The phased solver answers at once, says so, and plays.
+    QTRY_VERIFY_WITH_TIMEOUT(window->status_text().contains("phased"), 60000);
+    QTRY_VERIFY(window->model().tile_moves() > 0);
+    window->cancel_action().trigger();
+    QTRY_VERIFY(!window->solving());
   }
 
   void aBadFileSaysWhereAndKeepsTheGame() {

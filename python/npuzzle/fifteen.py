@@ -16,10 +16,9 @@ direction the blank moves.
 
 Boards of up to 16 cells are solved optimally (the 4x4 hardest ones take
 minutes with linear conflicts; seconds once a pattern database is cached:
-``npuzzle pdb build pdb:78 --goal blank-first``). Larger boards need the
-phased (row-by-row) solver; until this build of npuzzle has it, they are
-searched optimally for at most LARGE_BOARD_SECONDS and then raise
-SearchTooHardError.
+``npuzzle pdb build pdb:78 --goal blank-first``). Larger boards, of any
+size, are solved at once by the phased (row-by-row) solver: a valid
+solution, not a shortest one.
 """
 
 from __future__ import annotations
@@ -31,18 +30,8 @@ import npuzzle
 GOAL = "blank-first"
 # Cells up to which solve_puzzle searches for an optimal solution without a limit.
 OPTIMAL_CELLS = 16
-# The optimal search's time limit on larger boards while there is no phased solver.
-LARGE_BOARD_SECONDS = 30.0
 
-__all__ = ["Puzzle", "SearchTooHardError"]
-
-
-class SearchTooHardError(RuntimeError):
-    """The board is too large for optimal search, and no phased solver is built."""
-
-
-def _has_phased_solver() -> bool:
-    return any(name == "phased" for name, _ in npuzzle.algorithms())
+__all__ = ["Puzzle"]
 
 
 class Puzzle:
@@ -112,24 +101,14 @@ class Puzzle:
 
         Raises npuzzle.UnsolvableError (a ValueError) when the tiles cannot
         reach the goal, ValueError when the grid is not a permutation of
-        0 .. height*width-1, and SearchTooHardError for a board above
-        OPTIMAL_CELLS cells that optimal search does not finish within
-        LARGE_BOARD_SECONDS while npuzzle has no phased solver.
+        0 .. height*width-1. Boards above OPTIMAL_CELLS cells are solved
+        by the phased solver (not optimal).
         """
         tiles: List[List[int]] = [list(row) for row in self._grid]
         cells = self._height * self._width
         if cells <= OPTIMAL_CELLS:
             result = npuzzle.solve(tiles, goal=GOAL, notation="blank")
-        elif _has_phased_solver():
-            result = npuzzle.solve(tiles, goal=GOAL, notation="blank", algorithm="phased")
         else:
-            result = npuzzle.solve(tiles, goal=GOAL, notation="blank",
-                                   time_limit=LARGE_BOARD_SECONDS)
-            if not result.solved:
-                raise SearchTooHardError(
-                    "optimal search gave up after %g s on this %dx%d board (at least %s moves); "
-                    "boards above %d cells need the phased solver, which this build of npuzzle "
-                    "does not have yet" % (LARGE_BOARD_SECONDS, self._height, self._width,
-                                           result.lower_bound, OPTIMAL_CELLS))
+            result = npuzzle.solve(tiles, goal=GOAL, notation="blank", algorithm="phased")
         self.update_puzzle(result.moves)
         return result.moves

@@ -2,9 +2,6 @@ from typing import Optional, Sequence, Tuple
 
 GOAL: str
 OPTIMAL_CELLS: int
-LARGE_BOARD_SECONDS: float
-
-class SearchTooHardError(RuntimeError): ...
 
 class Puzzle:
     def __init__(self, puzzle_height: int, puzzle_width: int,

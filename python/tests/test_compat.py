@@ -99,25 +99,7 @@ def test_fifteen_4x4_from_the_template():
     assert str(p) == str(Puzzle(4, 4))
 
 
-def test_fifteen_larger_boards_without_phased_solver(monkeypatch):
-    if any(name == "phased" for name, _ in npuzzle.algorithms()):
-        pytest.skip("the phased solver is built: large boards go to it")
-    # A 4x5 board from the seeds, a few moves out: optimal search finishes.
-    p = Puzzle(4, 5, [[1, 2, 3, 4, 9], [0, 5, 6, 7, 8], [10, 11, 12, 13, 14], [15, 16, 17, 18, 19]])
-    moves = p.solve_puzzle()
-    assert len(moves) == 9  # = Manhattan: 9 tiles one step off
-    assert str(p) == str(Puzzle(4, 5))
-    # A random 5x5 is beyond it: a clear error once the time limit passes.
-    monkeypatch.setattr(fifteen, "LARGE_BOARD_SECONDS", 0.2)
-    board = npuzzle.generate(5, 5, 1, seed=4, goal="blank-first")[0]
-    grid = [list(board.tiles[r * 5:(r + 1) * 5]) for r in range(5)]
-    with pytest.raises(fifteen.SearchTooHardError, match="phased solver"):
-        Puzzle(5, 5, grid).solve_puzzle()
-
-
 def test_fifteen_larger_boards_with_phased_solver():
-    if not any(name == "phased" for name, _ in npuzzle.algorithms()):
-        pytest.skip("the phased solver is not built")
     # Coursera's Fifteen solves any size: above 16 cells by the phased
     # solver, whose moves must take the board to the goal.
     for height, width, seed in ((4, 5, 1), (5, 5, 4), (10, 10, 7), (3, 17, 2)):

@@ -28,8 +28,6 @@ QString millions(std::uint64_t n) { return QString::number(static_cast<double>(n
 
 }  // namespace
 
-std::optional<Algorithm> large_board_algorithm() { return parse_algorithm("phased"); }
-
 Assistant::Assistant(QObject* parent) : QObject(parent) {}
 
 Assistant::~Assistant() {
@@ -63,19 +61,17 @@ Plan Assistant::plan(Task task, int rows, int cols, Goal goal) const {
   SolveOptions probe;
   probe.heuristic = HeuristicKind::kManhattan;
   const std::string optimal_unsupported = unsupported_reason(rows, cols, probe);
-  const std::optional<Algorithm> large = large_board_algorithm();
-
-  if (task == Task::kSolve && cells > kQuickOptimalCells && large) {
-    request.algorithm = *large;
+  // Above 16 cells optimal search can take hours: Solve answers at once
+  // with the phased solver (valid, not shortest) and says so.
+  if (task == Task::kSolve && cells > kQuickOptimalCells) {
+    request.algorithm = Algorithm::kPhased;
     plan.algorithm = "phased";
     plan.optimal = false;
     return plan;
   }
   if (!optimal_unsupported.empty()) {
     plan.refusal = "This " + shape + " board is too large for optimal search (" + optimal_unsupported + ")";
-    plan.refusal += task == Task::kSolve
-                        ? ", and the phased solver for large boards is not in this build yet."
-                        : ", so there is no optimal hint for it.";
+    plan.refusal += ", so there is no optimal hint for it.";
     return plan;
   }
   plan.algorithm = "ida";

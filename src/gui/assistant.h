@@ -57,10 +57,6 @@ struct Answer {
   std::string refusal;  // the plan's refusal, when nothing was run
 };
 
-// The algorithm for boards where optimal search is hopeless, once the engine
-// offers one ("phased", SPEC.md); nullopt until then.
-std::optional<Algorithm> large_board_algorithm();
-
 class Assistant : public QObject {
   Q_OBJECT
 
