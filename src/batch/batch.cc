@@ -51,7 +51,7 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
     request.goal = goal;
     item.report = solve_checked(*record.board, request);
     row.heuristic = item.report.heuristic;
-    const std::string where = (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+    const std::string where = record_location(record);
     if (r.status == Status::kUnsolvable) {
       item.message = where + ": puzzle " + record.id + " is " + item.report.explanation;
     } else if (r.status == Status::kInvalid || r.status == Status::kUnsupported) {

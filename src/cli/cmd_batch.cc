@@ -96,7 +96,7 @@ int run_batch_command(const std::vector<std::string>& args) {
   if (!summary.input_error.empty()) std::fprintf(stderr, "npuzzle: %s\n", summary.input_error.c_str());
   if (!summary.output_error.empty()) std::fprintf(stderr, "npuzzle: %s\n", summary.output_error.c_str());
   if (summary.puzzles == 0 && summary.input_error.empty()) {
-    std::fprintf(stderr, "%s: no puzzles\n", config.input == "-" ? "<stdin>" : config.input.c_str());
+    std::fprintf(stderr, "%s: no puzzles\n", display_name(config.input).c_str());
   }
   if (signal && summary.output_error.empty()) {
     if (summary.input_left && summary.unfinished == 0) {

@@ -50,7 +50,7 @@ std::uint64_t count_option(const std::string& name, const std::string& text) {
 }
 
 std::string where(const PuzzleRecord& record) {
-  return (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+  return record_location(record);
 }
 
 struct CsvPick {
@@ -95,7 +95,7 @@ CsvPick pick_csv_row(const std::string& results, const std::string& id, std::uin
 
 const PuzzleRecord& pick_puzzle(const PuzzleFile& file, const std::string& input, const std::string& id,
                                 std::uint64_t number) {
-  if (file.puzzles.empty()) throw Failure{(input == "-" ? "<stdin>" : input) + ": no puzzles"};
+  if (file.puzzles.empty()) throw Failure{display_name(input) + ": no puzzles"};
   const PuzzleRecord* record = nullptr;
   if (!id.empty()) {
     auto it = std::find_if(file.puzzles.begin(), file.puzzles.end(), [&](const PuzzleRecord& p) { return p.id == id; });

@@ -46,7 +46,7 @@ void print_princeton(const PuzzleRecord& record, const SolveResult& r) {
 bool print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunConfig& config) {
   const SolveResult& r = report.result;
   std::printf("puzzle %s (%s:%d): %s, goal %s\n", record.id.c_str(),
-              record.source == "-" ? "<stdin>" : record.source.c_str(), record.line,
+              display_name(record.source).c_str(), record.line,
               record.rows ? size_name(record.rows, record.cols).c_str() : "?", std::string(goal_name(goal)).c_str());
   std::printf("  status:    %s", std::string(status_name(r.status)).c_str());
   if (r.status == Status::kUnsolvable) {
@@ -139,7 +139,7 @@ int run_solve(const std::vector<std::string>& args) {
           if (show_progress && report.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
           if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
           const std::string where =
-              (record.source == "-" ? "<stdin>" : record.source) + ":" + std::to_string(record.line);
+              record_location(record);
           const Status s = report.result.status;
           // The text format explains an unsolvable board itself.
           if (s == Status::kUnsolvable && format == "princeton") {

@@ -36,7 +36,7 @@ int run_verify(const std::vector<std::string>& args) {
   if (file.puzzles.empty() || std::none_of(file.puzzles.begin(), file.puzzles.end(),
                                            [](const PuzzleRecord& p) { return p.board.has_value(); })) {
     for (const PuzzleRecord& p : file.puzzles) std::fprintf(stderr, "%s\n", p.error.c_str());
-    if (file.puzzles.empty()) std::fprintf(stderr, "%s: no puzzles\n", input == "-" ? "<stdin>" : input.c_str());
+    if (file.puzzles.empty()) std::fprintf(stderr, "%s: no puzzles\n", display_name(input).c_str());
     return kExitUsage;
   }
   const std::string sidecar = read_sidecar(results + ".json");

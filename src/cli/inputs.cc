@@ -26,7 +26,7 @@ InputTally for_each_puzzle(const std::vector<std::string>& files, const ReadOpti
       continue;
     }
     if (in_file == 0) {
-      std::fprintf(stderr, "%s: no puzzles\n", path == "-" ? "<stdin>" : path.c_str());
+      std::fprintf(stderr, "%s: no puzzles\n", display_name(path).c_str());
       tally.empty_file = true;
     }
   }

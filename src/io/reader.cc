@@ -9,8 +9,6 @@
 namespace npuzzle {
 namespace {
 
-std::string display_name(const std::string& name) { return name == "-" ? "<stdin>" : name; }
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -445,6 +443,12 @@ PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options)
   while (reader.next(record)) file.puzzles.push_back(std::move(record));
   file.declared_goal = reader.declared_goal();
   return file;
+}
+
+std::string display_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+std::string record_location(const PuzzleRecord& record) {
+  return display_name(record.source) + ":" + std::to_string(record.line);
 }
 
 Goal effective_goal(std::optional<Goal> override_goal, std::optional<Goal> declared) {

@@ -106,6 +106,11 @@ PuzzleFile read_puzzles(std::istream& in, const std::string& name, const ReadOpt
 // Opens `path` ("-" is standard input) and reads it.
 PuzzleFile read_puzzle_file(const std::string& path, const ReadOptions& options);
 
+// A path as messages name it: "-" is "<stdin>".
+std::string display_name(const std::string& path);
+// "FILE:LINE" of a record, for messages.
+std::string record_location(const PuzzleRecord& record);
+
 // The goal a puzzle is solved for: --goal when given, else the input's
 // `# goal:` comment, else blank-last.
 Goal effective_goal(std::optional<Goal> override_goal, std::optional<Goal> declared);
