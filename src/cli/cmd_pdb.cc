@@ -29,7 +29,8 @@ constexpr const char* kPdbUsage =
     "\n"
     "  build SPEC [--size RxC] [--goal G] [--pdb-dir DIR] [--threads N]\n"
     "        build every table of SPEC not yet in the cache (pdb:555, pdb:663, pdb:78, pdb:6666,\n"
-    "        or tiles like pdb:1,2,3,4/5,6,7,8)\n"
+    "        rectangles pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665,\n"
+    "        pdb:2x8-654, pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544, or tiles like pdb:1,2,3,4/5,6,7,8)\n"
     "  info FILE...     a table's header, size and histogram of values\n"
     "  verify FILE...   recompute each file's checksum; exit 1 on a mismatch\n"
     "  eval SPEC [FILE...] [--no-reflection]\n"
@@ -51,8 +52,8 @@ std::string creator() { return "npuzzle " + npuzzle_version() + " (git " + git_r
 std::pair<int, int> spec_board(const std::string& spec, const CommonOptions& common) {
   if (!pdb::is_pdb_spec(spec)) throw UsageError("'" + spec + "' is not a pattern database spec (pdb:...)");
   if (!pdb::named_spec_size(spec) && spec.find_first_not_of("0123456789,/", 4) != std::string::npos) {
-    throw UsageError("unknown pattern database '" + spec +
-                     "' (expected pdb:555, pdb:663, pdb:78, pdb:6666 or tiles like pdb:1,2,3/4,5,6,7)");
+    throw UsageError("unknown pattern database '" + spec + "' (expected " + pdb::named_partition_list() +
+                     " or tiles like pdb:1,2,3/4,5,6,7)");
   }
   if (!common.size.empty()) {
     const ReadOptions r = read_options(common);

@@ -24,12 +24,15 @@ const std::vector<NamedChoice>& algorithm_choices() {
 const std::vector<NamedChoice>& heuristic_choices() {
   static const std::vector<NamedChoice> choices = {
       {"auto", "the strongest pattern database already cached for the board (4x4: pdb:78, pdb:663, pdb:555; "
-               "5x5: pdb:6666), else linear-conflict; never builds a table (the default)"},
+               "5x5: pdb:6666; 3x4, 4x3, 3x5, 5x3, 3x6, 6x3, 2x8, 8x2, 4x5, 5x4: pdb:RxC-...), else "
+               "linear-conflict; never builds a table (the default)"},
       {"hamming", "misplaced tiles"},
       {"manhattan", "sum of the tiles' Manhattan distances"},
       {"linear-conflict", "Manhattan plus linear conflicts (lines of up to 7 cells)"},
-      {"pdb:SPEC", "additive pattern databases: pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5), or any partition "
-                   "like pdb:1,2,3/4,5,6/7,8; built and cached on first use"},
+      {"pdb:SPEC", "additive pattern databases: pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5), the rectangles' "
+                   "pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665, pdb:2x8-654, "
+                   "pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544 (no reflection), or any partition like "
+                   "pdb:1,2,3/4,5,6/7,8; built and cached on first use"},
   };
   return choices;
 }
@@ -90,6 +93,12 @@ std::vector<Candidate> auto_candidates(int rows, int cols) {
             {"pdb:555", "under a second to build, 1.5 MB on disk"}};
   }
   if (rows == 5 && cols == 5) return {{"pdb:6666", "about 3 minutes and 1.6 GiB of memory to build, 510 MB on disk"}};
+  // Rectangles: one named partition each (heuristics/pdb/additive.cc).
+  if (rows * cols == 12) return {{rows == 3 ? "pdb:3x4-65" : "pdb:4x3-65", "about a second to build, 1 MB on disk"}};
+  if (rows * cols == 15) return {{rows == 3 ? "pdb:3x5-77" : "pdb:5x3-77", "BUILD15"}};
+  if (rows * cols == 18) return {{rows == 3 ? "pdb:3x6-665" : "pdb:6x3-665", "BUILD18"}};
+  if (rows * cols == 16) return {{rows == 2 ? "pdb:2x8-654" : "pdb:8x2-654", "BUILD16"}};
+  if (rows * cols == 20) return {{rows == 4 ? "pdb:4x5-6544" : "pdb:5x4-6544", "BUILD20"}};
   return {};
 }
 

@@ -14,6 +14,8 @@
 //   4x4: pdb:78, else pdb:663, else pdb:555, whichever has all its tables
 //        in the cache first (reflected unless tables.reflect is false);
 //   5x5: pdb:6666 when cached;
+//   3x4, 4x3, 3x5, 5x3, 3x6, 6x3, 2x8, 8x2, 4x5, 5x4: the shape's one named
+//        partition (pdb:3x4-65 ...) when cached;
 //   otherwise (and when no table is cached): linear-conflict, or manhattan
 //   on boards whose lines are too long for linear conflicts.
 // `auto` never builds a table. Its first choice for a shape and goal in a

@@ -1,5 +1,6 @@
 #include "heuristics/pdb/additive.h"
 
+#include <algorithm>
 #include <cassert>
 #include <charconv>
 #include <filesystem>
@@ -44,16 +45,66 @@ struct NamedPartition {
 //  - 6666: Korf & Felner (2002), 24-puzzle, as tabulated (with the largest
 //    value of each table) in the post "Pattern databases for the 5x5 sliding
 //    puzzle", forum.cubeman.org/?q=node/view/555.
+//
+// Rectangles: named "RxC-" and the part sizes, largest first. Ours (no
+// published partition was found for them): compact blocks of neighbouring
+// goal cells, whole columns where the columns are short, so that each
+// part's tiles mostly get in each other's way, sized so that the largest
+// table has at most about 33 million entries (bytes).
+//
+//   3x4-65          3x5-77            3x6-665             2x8-654
+//   .  b  a  a      .  a  a  b  b     .  c  a  a  b  b    .  b  b  a  a  a  c  c
+//   b  b  a  a      a  a  a  b  b     c  c  a  a  b  b    b  b  b  a  a  a  c  c
+//   b  b  a  a      a  a  b  b  b     c  c  a  a  b  b
+//
+//   4x5-6544
+//   .  b  b  c  c
+//   b  b  b  c  c
+//   a  a  a  d  d
+//   a  a  a  d  d
+//
+// and their transposes 4x3-65, 5x3-77, 6x3-665, 8x2-654 and 5x4-6544 (cell
+// (r, c) of the picture becomes (c, r); the blank's cell 0 stays put).
+// No symmetry is used on a rectangle: its symmetries other than the
+// identity (the two mirror images and the half turn) all move the corner
+// cell 0 to another corner, so none maps a goal to itself, and the diagonal
+// reflection of a square board maps an R x C board to a C x R one, which
+// would need the other shape's tables (not done).
+
+// The same partition for the C x R board: cell (r, c) becomes (c, r).
+NamedPartition transposed(std::string_view name, const NamedPartition& of) {
+  NamedPartition t{name, of.cols, of.rows, of.cells};
+  for (auto& part : t.cells) {
+    for (int& cell : part) cell = (cell % of.cols) * of.rows + cell / of.cols;
+  }
+  return t;
+}
+
 const std::vector<NamedPartition>& named_partitions() {
-  static const std::vector<NamedPartition> named = {
-      {"78", 4, 4, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
-      {"663", 4, 4, {{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
-      {"555", 4, 4, {{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
-      {"6666",
-       5,
-       5,
-       {{1, 5, 6, 10, 11, 12}, {2, 3, 4, 7, 8, 9}, {13, 14, 18, 19, 23, 24}, {15, 16, 17, 20, 21, 22}}},
-  };
+  static const std::vector<NamedPartition> named = [] {
+    std::vector<NamedPartition> list = {
+        {"78", 4, 4, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+        {"663", 4, 4, {{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
+        {"555", 4, 4, {{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
+        {"6666",
+         5,
+         5,
+         {{1, 5, 6, 10, 11, 12}, {2, 3, 4, 7, 8, 9}, {13, 14, 18, 19, 23, 24}, {15, 16, 17, 20, 21, 22}}},
+        {"3x4-65", 3, 4, {{2, 3, 6, 7, 10, 11}, {1, 4, 5, 8, 9}}},
+        {"3x5-77", 3, 5, {{1, 2, 5, 6, 7, 10, 11}, {3, 4, 8, 9, 12, 13, 14}}},
+        {"3x6-665", 3, 6, {{2, 3, 8, 9, 14, 15}, {4, 5, 10, 11, 16, 17}, {1, 6, 7, 12, 13}}},
+        {"2x8-654", 2, 8, {{3, 4, 5, 11, 12, 13}, {1, 2, 8, 9, 10}, {6, 7, 14, 15}}},
+        {"4x5-6544", 4, 5, {{10, 11, 12, 15, 16, 17}, {1, 2, 5, 6, 7}, {3, 4, 8, 9}, {13, 14, 18, 19}}},
+    };
+    const std::pair<std::string_view, std::string_view> transposes[] = {
+        {"4x3-65", "3x4-65"}, {"5x3-77", "3x5-77"}, {"6x3-665", "3x6-665"},
+        {"8x2-654", "2x8-654"}, {"5x4-6544", "4x5-6544"}};
+    for (const auto& [name, of] : transposes) {
+      const auto it = std::find_if(list.begin(), list.end(), [&](const NamedPartition& n) { return n.name == of; });
+      list.push_back(transposed(name, *it));
+    }
+    return list;
+  }();
   return named;
 }
 
@@ -86,6 +137,12 @@ std::vector<std::vector<int>> parse_user_partition(std::string_view body) {
 
 }  // namespace
 
+std::string named_partition_list() {
+  std::string text;
+  for (const NamedPartition& n : named_partitions()) text += (text.empty() ? "pdb:" : ", pdb:") + std::string(n.name);
+  return text;
+}
+
 bool is_pdb_spec(std::string_view spec) { return spec.substr(0, 4) == "pdb:"; }
 
 std::optional<std::pair<int, int>> named_spec_size(std::string_view spec) {
@@ -117,8 +174,8 @@ std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, i
   } else {
     if (body.empty()) throw std::invalid_argument("empty partition after 'pdb:'");
     if (body.find_first_not_of("0123456789,/") != std::string_view::npos) {
-      throw std::invalid_argument("unknown pattern database '" + std::string(spec) +
-                                  "' (expected pdb:555, pdb:663, pdb:78, pdb:6666 or tiles like pdb:1,2,3/4,5,6,7)");
+      throw std::invalid_argument("unknown pattern database '" + std::string(spec) + "' (expected " +
+                                  named_partition_list() + " or tiles like pdb:1,2,3/4,5,6,7)");
     }
     parts = parse_user_partition(body);
   }

@@ -6,6 +6,10 @@
 //   pdb:555, pdb:663, pdb:78   the 15-puzzle partitions of Korf & Felner (2002)
 //                              and Felner, Korf & Hanan (2004)
 //   pdb:6666                   the 24-puzzle partition of Korf & Felner (2002)
+//   pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665,
+//   pdb:2x8-654, pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544
+//                              rectangles: the board, then the part sizes
+//                              (additive.cc draws them; no reflection)
 //   pdb:1,2,3,4/5,6,7,8        any partition: parts separated by '/', tiles
 //                              by ','; every tile 1..N-1 in exactly one part
 // The named partitions are pictures of goal CELLS, drawn for the blank-first
@@ -54,6 +58,8 @@ inline constexpr int kMaxParts = kMaxPatternTiles;
 
 // True for "pdb:" followed by anything.
 bool is_pdb_spec(std::string_view spec);
+// "pdb:555, pdb:663, ...": every named partition, for messages and help.
+std::string named_partition_list();
 // The board a named spec is for (pdb:555/663/78: 4x4, pdb:6666: 5x5), else nullopt.
 std::optional<std::pair<int, int>> named_spec_size(std::string_view spec);
 // The parts of `spec` as tile lists for this board and goal. Throws
