@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Weighted IDA* against the phased solver on random 6x6, 7x7 and 8x8 boards:
+# how many each solves within the limit, median time, and length relative
+# to the best lower bound any run proved. Resumable (`batch --resume`).
+#
+#   [SIZES="6 7 8"] [WEIGHTS="1.5 2 3 5"] [COUNT=10] [TIME_LIMIT=5] \
+#     scripts/bench_weighted_large.sh [BUILD_DIR] [OUT_DIR]   (defaults: build, /tmp/npuzzle-big)
+#
+# Boards: `npuzzle gen --size SxS --count COUNT --seed 1`; heuristic `auto`
+# (linear conflict up to 7x7, Manhattan on 8x8: no tables exist for them).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+out=${2:-/tmp/npuzzle-big}
+bin=$build/npuzzle
+sizes=${SIZES:-6 7 8}
+weights=${WEIGHTS:-1.5 2 3 5}
+count=${COUNT:-10}
+limit=${TIME_LIMIT:-5}
+mkdir -p "$out"
+for s in $sizes; do
+  boards=$out/boards_${s}x${s}.txt
+  [ -s "$boards" ] || "$bin" gen --size "${s}x${s}" --count "$count" --seed 1 > "$boards"
+  "$bin" batch -i "$boards" -o "$out/${s}x${s}_phased.csv" --algorithm phased --threads 1 --no-progress \
+    --resume >&2 || true
+  for w in $weights; do
+    "$bin" batch -i "$boards" -o "$out/${s}x${s}_w$w.csv" --weight "$w" --time-limit "$limit" --threads 1 \
+      --no-progress --resume >&2 || true
+  done
+done
+python3 - "$out" "$sizes" "$weights" "$limit" <<'EOF'
+import csv, glob, os, statistics, sys
+out, sizes, weights, limit = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(), sys.argv[4]
+def rows(path):
+    return {r["id"]: r for r in csv.DictReader(open(path))} if os.path.exists(path) else {}
+print(f"| size | solver | boards | solved (limit {limit} s) | median s (limit counted as {limit}) "
+      "| median length / best lower bound | max |")
+print("|---|---|---|---|---|---|---|")
+for s in sizes:
+    size = f"{s}x{s}"
+    lb = {}
+    for path in glob.glob(f"{out}/{size}_*.csv"):
+        for i, r in rows(path).items():
+            if r["lower_bound"]:
+                lb[i] = max(lb.get(i, 0), int(r["lower_bound"]))
+    for name in ["phased"] + [f"w{w}" for w in weights]:
+        run = rows(f"{out}/{size}_{name}.csv")
+        if not run:
+            continue
+        solved = [r for r in run.values() if r["status"] in ("solved", "optimal")]
+        secs = [float(r["seconds"]) if r in solved else float(limit) for r in run.values()]
+        ratios = [int(r["length"]) / lb[r["id"]] for r in solved if lb.get(r["id"])]
+        med = f"{statistics.median(ratios):.2f}" if ratios else "-"
+        mx = f"{max(ratios):.2f}" if ratios else "-"
+        label = "phased" if name == "phased" else f"weighted IDA*, W = {name[1:]}"
+        print(f"| {size} | {label} | {len(run)} | {len(solved)} | {statistics.median(secs):.3f} | {med} | {mx} |")
+EOF
