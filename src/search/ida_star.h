@@ -1,5 +1,5 @@
 // IDA* kernel (Korf 1985), a template over the board packing and the board
-// shape, so that 3x3, 4x4 and 5x5 get compile-time dimensions (kRows > 0)
+// shape, so that 3x3, 4x4, 5x5, 3x4 and 4x3 get compile-time dimensions (kRows > 0)
 // and every other shape up to kMaxSearchCells the generic instance (kRows ==
 // 0, dimensions read from the tables).
 //
