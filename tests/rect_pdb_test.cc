@@ -16,6 +16,7 @@
 #include "heuristics/heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
+#include "heuristics/tile_tables.h"
 #include "search/registry.h"
 #include "search/solver.h"
 #include "test_support.h"
@@ -212,6 +213,21 @@ TEST(RectanglePdb, AutoUsesTheCachedRectangleTableAndOtherwiseSaysHowToBuildIt) 
   EXPECT_EQ(after.label, "pdb:3x4-65");
   ASSERT_TRUE(after.pdb);
   EXPECT_FALSE(after.pdb->reflected());
+}
+
+TEST(RectanglePdb, AutoNamesTheBuildCommandForEveryNamedRectangle) {
+  TempDir dir;
+  AdditiveOptions tables;
+  tables.cache.dir = dir.path();
+  for (const Named& n : kRectangles) {
+    const ResolvedHeuristic r = resolve_heuristic(HeuristicSpec::automatic(), n.rows, n.cols, Goal::kBlankFirst, tables);
+    EXPECT_EQ(r.kind, n.rows <= kMaxConflictLine && n.cols <= kMaxConflictLine ? HeuristicKind::kLinearConflict
+                                                                              : HeuristicKind::kManhattan)
+        << n.spec;
+    EXPECT_NE(r.notice.find(std::string("'npuzzle pdb build ") + n.spec + " --goal blank-first' (about "),
+              std::string::npos)
+        << r.notice;
+  }
 }
 
 }  // namespace
