@@ -12,7 +12,7 @@
 # turn, ROUNDS times (A B C D A B C D ...), so that the load of a shared machine
 # falls on all of them alike; every CSV is checked against batch's (all
 # columns but seconds). Writes results/mpi.md (or $OUT_MD).
-# Usage: scripts/bench_mpi.sh [ROUNDS] [BUILD_DIR]
+# Usage: scripts/bench_mpi.sh [ROUNDS] [BUILD_DIR]   (random3x3 is `npuzzle gen --size 3x3 --count 100000 --seed 1`)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-2}
@@ -23,26 +23,25 @@ npuzzle_mpi=$build/npuzzle-mpi
 mpirun=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca btl_vader_single_copy_mechanism none)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$npuzzle" gen --size 3x3 --count 100000 --seed 1 >"$work/random3x3.txt"
+# DATASETS and RANDOM_COUNT shrink a trial run of this script.
+datasets=${DATASETS:-korf100 random3x3}
+"$npuzzle" gen --size 3x3 --count "${RANDOM_COUNT:-100000}" --seed 1 >"$work/random3x3.txt"
 
-declare -A command
-run_one() {  # NAME DATASET IN HEURISTIC -> prints wall seconds
+run_one() {  # NAME DATASET IN HEURISTIC -> prints "wall cpu" seconds (cpu: user + system of every process)
   local name=$1 in=$3 heuristic=$4 out=$work/$1-$2.csv
   local common=(-i "$in" -o "$out" --heuristic "$heuristic" --no-progress)
-  local start end
-  start=$(date +%s.%N)
+  local timed=(/usr/bin/time -f "%e %U %S" -o "$out.time")
   case $name in
-    batch) "$npuzzle" batch --threads 2 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
-    mpi-2x1) "${mpirun[@]}" -np 2 "$npuzzle_mpi" batch --threads 1 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
-    mpi-2x1-unbound) "${mpirun[@]}" -np 2 --bind-to none "$npuzzle_mpi" batch --threads 1 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
-    mpi-1x2) "${mpirun[@]}" -np 1 --bind-to none "$npuzzle_mpi" batch --threads 2 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
+    batch) "${timed[@]}" "$npuzzle" batch --threads 2 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
+    mpi-2x1) "${timed[@]}" "${mpirun[@]}" -np 2 "$npuzzle_mpi" batch --threads 1 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
+    mpi-2x1-unbound) "${timed[@]}" "${mpirun[@]}" -np 2 --bind-to none "$npuzzle_mpi" batch --threads 1 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
+    mpi-1x2) "${timed[@]}" "${mpirun[@]}" -np 1 --bind-to none "$npuzzle_mpi" batch --threads 2 "${common[@]}" 2>"$out.err" || [ $? -eq 1 ] ;;
   esac
-  end=$(date +%s.%N)
   if [ "$name" != batch ] && ! diff -q <(cut -d, -f1-8,10- "$work/batch-$2.csv") <(cut -d, -f1-8,10- "$out") >/dev/null; then
     echo "bench_mpi: $name's CSV for $2 differs from batch's" >&2
     exit 1
   fi
-  echo "$end - $start" | bc -l
+  awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$out.time"
 }
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -54,26 +53,31 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores; load before: $load_before"
   echo "- mpirun: ${mpirun[*]}"
   echo
-  echo "| dataset | configuration | wall seconds, each round | best | ratio of best to batch's best |"
-  echo "|---|---|---|---:|---:|"
+  echo "| dataset | configuration | wall seconds, each round | CPU seconds, each round | best wall | ratio to batch's best wall | least CPU | ratio to batch's least CPU |"
+  echo "|---|---|---|---|---:|---:|---:|---:|"
 } >"$out_md.tmp"
-for dataset in korf100 random3x3; do
+for dataset in $datasets; do
   if [ $dataset = korf100 ]; then in=$root/datasets/korf100.txt heuristic=linear-conflict
   else in=$work/random3x3.txt heuristic=linear-conflict; fi
-  declare -A times=()
+  declare -A walls=() cpus=()
   for ((r = 1; r <= rounds; r++)); do
     for name in batch mpi-2x1 mpi-2x1-unbound mpi-1x2; do
-      t=$(run_one $name $dataset "$in" $heuristic)
-      times[$name]+="$(printf '%.2f' "$t") "
-      echo "bench_mpi: $dataset $name round $r: $t s (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+      read -r wall cpu < <(run_one $name $dataset "$in" $heuristic)
+      walls[$name]+="$wall "
+      cpus[$name]+="$cpu "
+      echo "bench_mpi: $dataset $name round $r: $wall s wall, $cpu s CPU (load $(cut -d' ' -f1 /proc/loadavg))" >&2
     done
   done
-  best_batch=$(tr ' ' '\n' <<<"${times[batch]}" | grep . | sort -g | head -1)
+  least() { tr ' ' '\n' <<<"$1" | grep . | sort -g | head -1; }
+  best_batch=$(least "${walls[batch]}")
+  cpu_batch=$(least "${cpus[batch]}")
   for name in batch mpi-2x1 mpi-2x1-unbound mpi-1x2; do
-    best=$(tr ' ' '\n' <<<"${times[$name]}" | grep . | sort -g | head -1)
-    echo "| $dataset | $name | ${times[$name]} | $best | $(printf '%.3f' "$(echo "$best / $best_batch" | bc -l)") |" >>"$out_md.tmp"
+    best=$(least "${walls[$name]}")
+    cpu=$(least "${cpus[$name]}")
+    printf '| %s | %s | %s | %s | %s | %.3f | %s | %.3f |\n' "$dataset" "$name" "${walls[$name]}" "${cpus[$name]}" \
+      "$best" "$(echo "$best / $best_batch" | bc -l)" "$cpu" "$(echo "$cpu / $cpu_batch" | bc -l)" >>"$out_md.tmp"
   done
-  unset times
+  unset walls cpus
 done
 echo >>"$out_md.tmp"
 echo "- load after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out_md.tmp"

@@ -35,11 +35,15 @@ void get_work(Reader& r, std::uint64_t* sequence, BatchItem& item) {
   record.board.reset();
   if (r.get<std::uint8_t>()) {
     const auto cells = r.get<std::uint64_t>();
-    if (cells != static_cast<std::uint64_t>(record.rows) * static_cast<std::uint64_t>(record.cols)) {
+    if (record.rows < 2 || record.cols < 2 || cells > static_cast<std::uint64_t>(kMaxCells) ||
+        cells != static_cast<std::uint64_t>(record.rows) * static_cast<std::uint64_t>(record.cols)) {
       throw MessageError("npuzzle-mpi: a board's size does not match its shape (corrupt message?)");
     }
     std::vector<std::uint32_t> tiles(cells);
     for (auto& t : tiles) t = r.get<std::uint32_t>();
+    if (!Board::validate(record.rows, record.cols, tiles).empty()) {
+      throw MessageError("npuzzle-mpi: a board that is not a permutation (corrupt message?)");
+    }
     record.board.emplace(record.rows, record.cols, std::move(tiles));
   }
 }
