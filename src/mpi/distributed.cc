@@ -98,12 +98,15 @@ struct ThreadPool {
 template <typename T>
 class DoneQueue {
  public:
-  void push(T value) {
+  // Hands one over; `wake` the MPI thread now (at the end of a chunk), or
+  // let it find the value at its next look (within kIdlePoll), so that a
+  // chunk of tiny puzzles costs one wake-up, not one per puzzle.
+  void push(T value, bool wake) {
     {
       std::lock_guard lock(mutex_);
       items_.push_back(std::move(value));
     }
-    wake_.notify_one();
+    if (wake) wake_.notify_one();
   }
   // Everything pushed so far; waits up to `idle` for something when empty and `wait` is set.
   std::vector<T> take(bool wait) {
@@ -140,16 +143,20 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
   bool source_done = false;
   std::vector<std::uint64_t> rank_threads(static_cast<std::size_t>(ranks_), 1);  // as each worker reports
   rank_threads[0] = static_cast<std::uint64_t>(threads);
-  double solved_seconds = 0;
+  // Seconds per puzzle, a moving average that follows a change of
+  // difficulty within a few dozen results.
+  double mean_seconds = 0;
   std::uint64_t solved = 0;
+  std::uint64_t largest_chunk = 1;  // chunks grow at most twofold per chunk handed out
   std::uint64_t local_in_flight = 0;
   DoneQueue<std::uint64_t> local_done;
   Sends sends;
 
   auto chunk_size = [&]() -> std::uint64_t {
     if (solved == 0) return 1;
-    const double mean = std::max(solved_seconds / static_cast<double>(solved), 1e-9);
-    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(kChunkSeconds / mean), 1, kMaxChunk);
+    const double by_time = kChunkSeconds / std::max(mean_seconds, 1e-9);
+    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::min(by_time, 1e9)), 1,
+                                     std::min(kMaxChunk, 2 * largest_chunk));
   };
   auto window = [&]() -> std::uint64_t {
     std::uint64_t total = 0;
@@ -157,7 +164,8 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
     return kWindowPerThread * total * chunk_size();
   };
   auto count_solved = [&](const BatchItem& item) {
-    solved_seconds += item.report.result.seconds;
+    const double alpha = solved < 16 ? 1.0 / static_cast<double>(solved + 1) : 1.0 / 16;
+    mean_seconds += alpha * (item.report.result.seconds - mean_seconds);
     ++solved;
   };
   // The next puzzle to solve; kept rows (--resume) go straight to the sink's queue.
@@ -243,6 +251,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
         chunk.push_back(*sequence);
       }
       if (chunk.empty() && !source_done) break;
+      largest_chunk = std::max<std::uint64_t>(largest_chunk, chunk.size());
       Writer message;
       message.put<std::uint64_t>(chunk.size());
       if (chunk.empty()) {
@@ -254,16 +263,26 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       waiting_.erase(waiting_.begin());
       progressed = true;
     }
-    // 5. Work for this rank's threads: a chunk's worth per thread queued.
-    while (local_in_flight < static_cast<std::uint64_t>(threads) * (1 + chunk_size()) && flight.size() < window()) {
-      const auto sequence = take();
-      if (!sequence) break;
-      BatchItem* item = flight.at(*sequence).item.get();
-      arena.enqueue([&solve, &local_done, item, sequence = *sequence] {
-        solve(*item);
-        local_done.push(sequence);
+    // 5. Work for this rank's threads, in small chunks (one wake-up of
+    // this thread per chunk, not per puzzle), two per thread: small, so
+    // that rank 0 never holds much more than its share when the workers
+    // ask for the last puzzles.
+    const std::uint64_t local_chunk = std::min(chunk_size(), kMaxLocalChunk);
+    while (local_in_flight < 2 * static_cast<std::uint64_t>(threads) * local_chunk && flight.size() < window()) {
+      std::vector<std::pair<std::uint64_t, BatchItem*>> chunk;
+      while (chunk.size() < local_chunk && flight.size() < window()) {
+        const auto sequence = take();
+        if (!sequence) break;
+        chunk.emplace_back(*sequence, flight.at(*sequence).item.get());
+      }
+      if (chunk.empty()) break;
+      local_in_flight += chunk.size();
+      arena.enqueue([&solve, &local_done, chunk = std::move(chunk)] {
+        for (std::size_t i = 0; i < chunk.size(); ++i) {
+          solve(*chunk[i].second);
+          local_done.push(chunk[i].first, i + 1 == chunk.size());
+        }
       });
-      ++local_in_flight;
       progressed = true;
     }
     sends.poll();
@@ -338,19 +357,28 @@ int serve_as_worker(const std::vector<std::string>& args) {
       asked = false;
       Reader reader(message->bytes);
       const auto count = reader.get<std::uint64_t>();
-      for (std::uint64_t i = 0; i < count; ++i) {
-        auto item = std::make_unique<BatchItem>();
-        std::uint64_t sequence = 0;
-        get_work(reader, &sequence, *item);
-        arena.enqueue([&, sequence, item = item.release()] {
-          std::unique_ptr<BatchItem> owned(item);
-          if (usable) {
-            solve_item(*owned, run, owned->goal);
-          } else {
-            owned->report.result.status = Status::kInvalid;
-            owned->message = "npuzzle-mpi: rank " + std::to_string(rank) + " could not read the options";
+      // One slice per thread, each a task that hands its results over at
+      // once (one wake-up of this thread per slice, not per puzzle).
+      const std::uint64_t slice = (count + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
+      for (std::uint64_t start = 0; start < count; start += slice) {
+        auto items = std::make_shared<std::vector<std::pair<std::uint64_t, std::unique_ptr<BatchItem>>>>();
+        for (std::uint64_t i = start; i < std::min(count, start + slice); ++i) {
+          auto item = std::make_unique<BatchItem>();
+          std::uint64_t sequence = 0;
+          get_work(reader, &sequence, *item);
+          items->emplace_back(sequence, std::move(item));
+        }
+        arena.enqueue([&, items] {
+          for (std::size_t i = 0; i < items->size(); ++i) {
+            auto& [sequence, item] = (*items)[i];
+            if (usable) {
+              solve_item(*item, run, item->goal);
+            } else {
+              item->report.result.status = Status::kInvalid;
+              item->message = "npuzzle-mpi: rank " + std::to_string(rank) + " could not read the options";
+            }
+            done.push({sequence, std::move(item)}, i + 1 == items->size());
           }
-          done.push({sequence, std::move(owned)});
         });
       }
       in_flight += count;

@@ -8,12 +8,15 @@
 //   1. takes puzzles from the source one at a time, in input order, and
 //      numbers them;
 //   2. answers each worker's request with a chunk of them (kWork), sized
-//      so that a chunk is about kChunkSeconds of search by the mean time
-//      per puzzle so far (1 to kMaxChunk puzzles: Korf's 100 go out one by
-//      one, random 3x3 boards in hundreds), or with kStop once the input
-//      is exhausted;
+//      so that a chunk is about kChunkSeconds of search by a moving average
+//      of the time per puzzle (1 to kMaxChunk puzzles: Korf's 100 go out
+//      one by one, random 3x3 boards in hundreds; growing at most twofold
+//      per chunk, so that a run of easy puzzles does not send the hard ones
+//      after them out in one large chunk), or with kStop once the input is
+//      exhausted;
 //   3. solves puzzles itself too, on its own --threads threads (a rank per
-//      machine leaves no machine idle, rank 0's included);
+//      machine leaves no machine idle, rank 0's included), in chunks of at
+//      most kMaxLocalChunk, two per thread queued;
 //   4. puts the results, local or from a worker, back in input order and
 //      hands each to the sink as soon as all before it are there: the CSV
 //      is written row by row, flushed, in input order;
@@ -39,6 +42,7 @@ namespace npuzzle::mpi {
 
 inline constexpr double kChunkSeconds = 0.02;
 inline constexpr std::uint64_t kMaxChunk = 256;
+inline constexpr std::uint64_t kMaxLocalChunk = 8;  // rank 0's own threads' chunks
 inline constexpr std::uint64_t kWindowPerThread = 4;
 
 class Coordinator {
