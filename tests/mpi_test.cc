@@ -64,6 +64,8 @@ class Mpi : public Cli {
   }
 };
 
+#if defined(NPUZZLE_MPI_BINARY)
+
 void expect_same_except_seconds(const std::vector<Row>& got, const std::vector<Row>& want) {
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -73,8 +75,6 @@ void expect_same_except_seconds(const std::vector<Row>& got, const std::vector<R
     }
   }
 }
-
-#if defined(NPUZZLE_MPI_BINARY)
 
 TEST_F(Mpi, TwoAndThreeRanksReproduceTheSingleProcessRun) {
   const std::string in = write_input(300, 30, 40);
