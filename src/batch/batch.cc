@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <charconv>
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -15,6 +17,23 @@
 #include "io/json.h"
 
 namespace npuzzle {
+
+std::string ShardSpec::label() const { return std::to_string(index + 1) + "/" + std::to_string(count); }
+
+std::optional<ShardSpec> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  auto whole = [](std::string_view digits) -> std::optional<std::uint64_t> {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return value;
+  };
+  const auto k = whole(std::string_view(text).substr(0, slash));
+  const auto n = whole(std::string_view(text).substr(slash + 1));
+  if (!k || !n || *n < 1 || *n >= (std::uint64_t{1} << 32) || *k < 1 || *k > *n) return std::nullopt;
+  return ShardSpec{*k - 1, *n};
+}
 
 std::string write_side_file(const std::string& id, const MoveSequence& moves, const RunConfig& config,
                             std::string* cell) {
@@ -99,41 +118,49 @@ Status status_of_row(const CsvRow& row) {
 // reach the sink.
 class FileSource : public BatchSource {
  public:
-  FileSource(PuzzleReader& reader, Goal goal, ResultsFile* previous, BatchSummary& summary)
-      : reader_(reader), goal_(goal), previous_(previous), summary_(summary) {}
+  FileSource(PuzzleReader& reader, ShardSpec shard, Goal goal, ResultsFile* previous, BatchSummary& summary)
+      : reader_(reader), shard_(shard), goal_(goal), previous_(previous), summary_(summary) {}
 
   // The first record, read ahead so that a pipe's `# goal:` comment is known.
   void put_back(PuzzleRecord record) { pending_ = std::move(record); }
 
   bool next(BatchItem& item) override {
-    if (exhausted_) return false;
-    if (pending_) {
-      item.record = std::move(*pending_);
-      pending_.reset();
-    } else {
-      try {
-        if (!reader_.next(item.record)) {
+    // Records of other shards are read and counted, then skipped.
+    for (;;) {
+      if (exhausted_) return false;
+      if (pending_) {
+        item.record = std::move(*pending_);
+        pending_.reset();
+      } else {
+        try {
+          if (!reader_.next(item.record)) {
+            exhausted_ = true;
+            return false;
+          }
+        } catch (const InputError& e) {
+          summary_.input_error = e.what();
           exhausted_ = true;
           return false;
         }
-      } catch (const InputError& e) {
-        summary_.input_error = e.what();
-        exhausted_ = true;
-        return false;
       }
+      const std::uint64_t position = index_++;
+      ++summary_.input_puzzles;
+      if (item.record.board) ++summary_.input_valid_puzzles;
+      if (!shard_.holds(position)) continue;
+      item.index = position;
+      item.goal = goal_;
+      ++summary_.puzzles;
+      if (item.record.board) ++summary_.valid_puzzles;
+      if (previous_ && previous_->take_previous(item.record.id, &item.row)) item.kept = true;
+      return true;
     }
-    item.index = index_++;
-    item.goal = goal_;
-    ++summary_.puzzles;
-    if (item.record.board) ++summary_.valid_puzzles;
-    if (previous_ && previous_->take_previous(item.record.id, &item.row)) item.kept = true;
-    return true;
   }
 
   bool exhausted() const { return exhausted_; }
 
  private:
   PuzzleReader& reader_;
+  const ShardSpec shard_;
   const Goal goal_;
   ResultsFile* previous_;
   BatchSummary& summary_;
@@ -213,6 +240,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   if (request.tables.cache.budget) o.add("memory_budget_bytes", request.tables.cache.budget->limit());
   o.add("threads", s.threads);
   o.add("resume", c.resume);
+  o.add("shard", c.shard.label());
   return o;
 }
 
@@ -237,11 +265,13 @@ std::string write_sidecar(const BatchConfig& c, const RunConfig& run, const std:
   j.add("options", options_json(c, run, s));
   j.add("goal", goal_name(s.goal));
   j.add("notation", notation_name(c.run.notation));
+  j.add("shard", c.shard.label());
   j.add("threads", s.threads);
   j.add("machine", machine_info());
   j.add("start_time", started);
   j.add("end_time", utc_now());
   j.add("puzzles", s.puzzles);
+  j.add("input_puzzles", s.input_puzzles);
   j.add("counts", counts);
   j.add("total_expanded", s.expanded);
   j.add("total_generated", s.generated);
@@ -272,18 +302,33 @@ std::string resume_mismatch(const BatchConfig& c, Goal goal) {
       {"notation", std::string(notation_name(c.run.notation))},
       {"algorithm", std::string(algorithm_name(request.algorithm))},
       {"heuristic", request.heuristic.label(request.tables.reflect)},
+      {"shard", c.shard.label()},
   };
   for (const auto& [key, value] : ours) {
     const auto earlier = find_json_string(sidecar, key);
     if (earlier && *earlier != value) {
       return "its rows were written with --" + std::string(key) + " " + *earlier + ", this run has " + value +
-             " (resume with the same --goal, --notation, --algorithm and --heuristic, or write a new file)";
+             " (resume with the same --goal, --notation, --algorithm, --heuristic and --shard, or write a new file)";
     }
   }
   return {};
 }
 
 }  // namespace
+
+RunConfig batch_run_config(const BatchConfig& c, Goal goal, int threads, BatchControl& control) {
+  RunConfig run = c.run;
+  run.request.goal = goal;
+  if (run.solution_dir.empty()) run.solution_dir = c.output + ".moves";
+  run.reference_base = std::filesystem::path(c.output).parent_path().string();
+  if (run.reference_base.empty()) run.reference_base = ".";
+  run.request.limits.cancel = &control.cancel;
+  // A* searches run side by side: by default they share the safe half of RAM.
+  if (run.request.limits.memory_bytes == 0) {
+    run.request.limits.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(std::max(threads, 1));
+  }
+  return run;
+}
 
 BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchEvents& events) {
   const auto wall_start = std::chrono::steady_clock::now();
@@ -301,16 +346,7 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
     return summary;
   }
   summary.goal = effective_goal(c.run.goal_override, reader->declared_goal());
-  // A* searches run side by side: by default they share the safe half of RAM.
-  RunConfig run = c.run;
-  run.request.goal = summary.goal;
-  if (run.solution_dir.empty()) run.solution_dir = c.output + ".moves";
-  run.reference_base = std::filesystem::path(c.output).parent_path().string();
-  if (run.reference_base.empty()) run.reference_base = ".";
-  run.request.limits.cancel = &control.cancel;
-  if (run.request.limits.memory_bytes == 0) {
-    run.request.limits.memory_bytes = default_memory_limit() / static_cast<std::uint64_t>(summary.threads);
-  }
+  const RunConfig run = batch_run_config(c, summary.goal, summary.threads, control);
 
   if (c.resume) {
     if (std::string why = resume_mismatch(c, summary.goal); !why.empty()) {
@@ -331,6 +367,7 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
   }
   if (events.to_solve) {
     std::optional<std::uint64_t> total = reader->expected_puzzles();
+    if (total) *total = c.shard.size_of(*total);
     if (total && c.resume) *total = *total > results->previous_rows() ? *total - results->previous_rows() : 0;
     events.to_solve(total);
   }
@@ -338,15 +375,19 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
     events.message(warning);
   }
 
-  FileSource source(*reader, summary.goal, c.resume ? results.get() : nullptr, summary);
+  FileSource source(*reader, c.shard, summary.goal, c.resume ? results.get() : nullptr, summary);
   if (first) source.put_back(std::move(*first));
   CsvSink sink(*results, c.resume, control, events, summary);
-  run_pipeline(
-      source, [&run](BatchItem& item) { solve_item(item, run, item.goal); }, sink, summary.threads,
-      control.stop_intake);
+  const SolveStage solve = [&run](BatchItem& item) { solve_item(item, run, item.goal); };
+  if (c.runner) {
+    c.runner(source, solve, sink, summary.threads, control);
+  } else {
+    run_pipeline(source, solve, sink, summary.threads, control.stop_intake);
+  }
 
   summary.interrupted = control.stop_intake.load() && summary.output_error.empty();
-  const std::optional<std::uint64_t> expected = reader->expected_puzzles();
+  std::optional<std::uint64_t> expected = reader->expected_puzzles();
+  if (expected) *expected = c.shard.size_of(*expected);
   const bool all_read = source.exhausted() || (expected && *expected <= summary.puzzles);
   summary.input_left = !all_read;
   if (!all_read && expected) summary.unfinished += *expected - summary.puzzles;

@@ -50,6 +50,40 @@ std::string write_side_file(const std::string& id, const MoveSequence& moves, co
 // for an invalid, unsolvable or unsupported puzzle, its FILE:LINE message.
 void solve_item(BatchItem& item, const RunConfig& config, Goal goal);
 
+// --shard K/N: the part of the input this run solves. Record i (0-based,
+// counting every record of the input, malformed ones too) belongs to shard
+// i mod N + 1 -- round robin, because it is
+//   - stable: it depends on the input alone, not on timing or thread count;
+//   - balanced by count: shard sizes differ by at most one, and a dataset
+//     sorted by difficulty (gen --distance, a literature file) is spread
+//     over all shards instead of leaving the hard end to the last one;
+//   - streaming: no shard needs the input's length first (standard input
+//     works), and merge can interleave complete shards back into input
+//     order without reading the input again.
+struct ShardSpec {
+  std::uint64_t index = 0;  // K - 1
+  std::uint64_t count = 1;  // N; 1 = the whole input
+  bool holds(std::uint64_t record) const { return record % count == index; }
+  // How many of the first `records` records belong to this shard.
+  std::uint64_t size_of(std::uint64_t records) const {
+    return records > index ? (records - index - 1) / count + 1 : 0;
+  }
+  // "K/N", as the sidecar records it.
+  std::string label() const;
+};
+// Parses "K/N" with 1 <= K <= N (whole numbers, N < 2^32); nullopt otherwise.
+std::optional<ShardSpec> parse_shard(const std::string& text);
+
+struct BatchControl;
+
+// Runs the stages of one batch: run_pipeline by default (all on this
+// machine); npuzzle-mpi plugs in one that hands the puzzles to MPI ranks.
+// Contract as run_pipeline's: every item the source gives reaches the sink
+// once, in source order, solved unless kept; stop taking items when
+// control.stop_intake is raised.
+using BatchRunner =
+    std::function<void(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads, BatchControl& control)>;
+
 struct BatchConfig {
   RunConfig run;
   std::string input;   // a path, or "-" for standard input
@@ -57,7 +91,9 @@ struct BatchConfig {
   ReadOptions read;
   int threads = 0;  // 0 = all cores
   bool resume = false;
+  ShardSpec shard;
   std::string command_line;  // for provenance
+  BatchRunner runner;        // empty = run_pipeline on `threads` threads
 };
 
 // Raised by the caller from any thread.
@@ -83,8 +119,10 @@ struct BatchSummary {
   std::string output_error;  // writing OUT failed part-way
   Goal goal = Goal::kBlankLast;
   int threads = 0;
-  std::uint64_t puzzles = 0;        // read from the input
+  std::uint64_t puzzles = 0;        // read from the input (this shard's)
   std::uint64_t valid_puzzles = 0;  // of those, well-formed
+  std::uint64_t input_puzzles = 0;  // read from the input, every shard's (= puzzles without --shard)
+  std::uint64_t input_valid_puzzles = 0;
   std::uint64_t solved_now = 0;     // rows written by this run
   std::uint64_t kept = 0;           // rows of an earlier run kept (--resume)
   std::uint64_t unfinished = 0;     // cancelled in flight, or not read: left for --resume
@@ -100,5 +138,12 @@ struct BatchSummary {
 };
 
 BatchSummary run_batch(const BatchConfig& config, BatchControl& control, const BatchEvents& events = {});
+
+// The RunConfig run_batch solves with: config.run with the output's
+// defaults filled in (solution_dir OUT.csv.moves, references relative to
+// OUT's directory), the per-search memory limit shared by `threads`, and
+// control.cancel as the searches' cancel flag. For a solver that runs
+// elsewhere (an MPI rank) with the same options.
+RunConfig batch_run_config(const BatchConfig& config, Goal goal, int threads, BatchControl& control);
 
 }  // namespace npuzzle

@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "  solve [FILE...]            solve each puzzle and print it (--format princeton for the\n"
     "                             Princeton client's output); no FILE or '-' reads standard input\n"
     "  batch -i IN -o OUT.csv     solve every puzzle of IN on all cores, write CSV + OUT.csv.json\n"
+    "                             (--shard K/N: only the K-th of N parts of IN)\n"
+    "  merge -o OUT.csv SHARD.csv... join the shards' CSVs into one, in input order\n"
     "  gen --size RxC --count N   uniformly random solvable puzzles (--walk K: K-move random walks;\n"
     "                             --distance D: every board at exactly D moves, up to 10 cells)\n"
     "  verify -i IN -r OUT.csv    replay every solution in OUT against its puzzle in IN\n"
@@ -49,16 +51,23 @@ int run_app(int argc, char** argv) {
     std::printf("npuzzle %s (git %s)\n", npuzzle_version().c_str(), git_revision().c_str());
     return kExitOk;
   }
-  try {
+  return run_guarded(command, [&] {
     if (command == "solve") return run_solve(args);
     if (command == "batch") return run_batch_command(args);
     if (command == "gen") return run_gen(args);
     if (command == "verify") return run_verify(args);
+    if (command == "merge") return run_merge(args);
     if (command == "info") return run_info(args);
     if (command == "pdb") return run_pdb(args);
     if (command == "render") return run_render(args);
     std::fprintf(stderr, "npuzzle: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return kExitUsage;
+  });
+}
+
+int run_guarded(const std::string& command, const std::function<int()>& body) {
+  try {
+    return body();
   } catch (const po::error& e) {
     std::fprintf(stderr, "npuzzle %s: %s (see 'npuzzle %s --help')\n", command.c_str(), e.what(), command.c_str());
     return kExitUsage;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
+#include "cli/batch_command.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/progress.h"
@@ -12,67 +14,92 @@
 namespace npuzzle::cli {
 namespace {
 
-void print_summary(const BatchSummary& s) {
+void print_summary(const BatchSummary& s, const ShardSpec& shard) {
   auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
+  const std::string part = shard.count > 1 ? " (shard " + shard.label() + ")" : "";
   std::fprintf(stderr,
-               "npuzzle batch: %llu puzzles (%llu solved now, %llu kept): %llu optimal, %llu solved, %llu unsolvable, "
+               "npuzzle batch%s: %llu puzzles (%llu solved now, %llu kept): %llu optimal, %llu solved, %llu unsolvable, "
                "%llu limit, %llu invalid; %llu expanded, %llu generated; %.3f s wall on %d threads, %.3g nodes/s\n",
-               n(s.puzzles), n(s.solved_now), n(s.kept), n(s.count(Status::kOptimal)), n(s.count(Status::kSolved)),
+               part.c_str(), n(s.puzzles), n(s.solved_now), n(s.kept), n(s.count(Status::kOptimal)), n(s.count(Status::kSolved)),
                n(s.count(Status::kUnsolvable)), n(s.count(Status::kLimit)),
                n(s.count(Status::kInvalid) + s.count(Status::kUnsupported)), n(s.expanded), n(s.generated),
                s.wall_seconds, s.threads, s.wall_seconds > 0 ? static_cast<double>(s.expanded) / s.wall_seconds : 0.0);
 }
 
-// The one place a batch's outcome becomes an exit code (SPEC.md): 2 when
-// the input or OUT could not be used or the input held no valid puzzle, 1
-// for an output error or any invalid, unsupported or unfinished puzzle,
-// 128+N after signal N, else 0.
+}  // namespace
+
 int batch_exit_code(const BatchSummary& s, int signal) {
   if (!s.setup_error.empty()) return kExitUsage;
   if (!s.output_error.empty()) return kExitFailed;
   if (signal) return 128 + signal;
-  if (!s.input_error.empty() || s.valid_puzzles == 0) return kExitUsage;
+  // A shard may hold no valid puzzle while others do: only an input without
+  // any is an input error.
+  if (!s.input_error.empty() || s.input_valid_puzzles == 0) return kExitUsage;
   const bool failed = s.count(Status::kInvalid) || s.count(Status::kUnsupported) || s.count(Status::kLimit);
   return failed ? kExitFailed : kExitOk;
 }
 
-}  // namespace
-
-int run_batch_command(const std::vector<std::string>& args) {
+BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, const std::string& program) {
+  BatchCommandLine parsed;
+  BatchConfig& config = parsed.config;
   CommonOptions common;
   SearchOptions search;
-  BatchConfig config;
   bool progress = false;
   bool no_progress = false;
-  double grace_seconds = 10;
-  po::options_description desc("npuzzle batch -i IN -o OUT.csv: solve every puzzle of IN concurrently\noptions");
+  std::string shard;
+  po::options_description desc(program + " batch -i IN -o OUT.csv: solve every puzzle of IN concurrently\noptions");
   desc.add_options()
       ("input,i", po::value(&config.input)->required(), "puzzle file ('-' = standard input)")
       ("output,o", po::value(&config.output)->required(), "CSV to write; provenance goes to OUT.csv.json")
       ("resume", po::bool_switch(&config.resume), "keep the complete rows already in OUT, solve only the rest")
       ("progress", po::bool_switch(&progress), "show progress (a bar on a terminal, log lines otherwise)")
       ("no-progress", po::bool_switch(&no_progress), "show no progress")
-      ("grace", po::value(&grace_seconds)->default_value(10),
-       "seconds that puzzles in flight may finish after SIGINT/SIGTERM");
+      ("grace", po::value(&parsed.grace_seconds)->default_value(10),
+       "seconds that puzzles in flight may finish after SIGINT/SIGTERM")
+      ("shard", po::value(&shard),
+       "K/N: solve only the K-th of N parts of IN (record i, counting from 0 and every record, goes to part "
+       "i mod N + 1); 'npuzzle merge' joins the parts' CSVs");
   add_common_options(desc, common);
   add_search_options(desc, search);
   if (std::find(args.begin(), args.end(), "--help") != args.end() ||
       std::find(args.begin(), args.end(), "-h") != args.end()) {
-    std::cout << desc << "\n";
-    return kExitOk;
+    std::ostringstream text;
+    text << desc << "\n";
+    parsed.help = text.str();
+    return parsed;
   }
   parse(args, desc);
-  if (!(grace_seconds >= 0)) throw UsageError("--grace must not be negative");
+  if (!(parsed.grace_seconds >= 0)) throw UsageError("--grace must not be negative");
   config.run = make_run_config(common, search);
   config.read = read_options(common);
   config.threads = common.threads;
   config.command_line = joined_command_line("batch", args);
-  ProgressReporter::Mode mode = ProgressReporter::Mode::kOff;
-  if (!no_progress && isatty(STDERR_FILENO)) {
-    mode = ProgressReporter::Mode::kBar;
-  } else if (!no_progress && progress) {
-    mode = ProgressReporter::Mode::kLog;
+  if (program != "npuzzle") config.command_line = program + config.command_line.substr(7);
+  if (!shard.empty()) {
+    const auto spec = parse_shard(shard);
+    if (!spec) throw UsageError("--shard takes K/N with whole numbers 1 <= K <= N, not '" + shard + "'");
+    config.shard = *spec;
   }
+  if (!no_progress && isatty(STDERR_FILENO)) {
+    parsed.progress = ProgressReporter::Mode::kBar;
+  } else if (!no_progress && progress) {
+    parsed.progress = ProgressReporter::Mode::kLog;
+  }
+  return parsed;
+}
+
+int run_batch_command(const std::vector<std::string>& args) { return run_batch_command(args, "npuzzle", {}); }
+
+int run_batch_command(const std::vector<std::string>& args, const std::string& program, const BatchRunner& runner) {
+  BatchCommandLine parsed = parse_batch_command_line(args, program);
+  if (!parsed.help.empty()) {
+    std::cout << parsed.help;
+    return kExitOk;
+  }
+  BatchConfig& config = parsed.config;
+  config.runner = runner;
+  const double grace_seconds = parsed.grace_seconds;
+  const ProgressReporter::Mode mode = parsed.progress;
 
   ProgressReporter reporter(mode);
   BatchControl control;
@@ -92,11 +119,15 @@ int run_batch_command(const std::vector<std::string>& args) {
     std::fprintf(stderr, "npuzzle: %s\n", summary.setup_error.c_str());
     return kExitUsage;
   }
-  print_summary(summary);
+  print_summary(summary, config.shard);
   if (!summary.input_error.empty()) std::fprintf(stderr, "npuzzle: %s\n", summary.input_error.c_str());
   if (!summary.output_error.empty()) std::fprintf(stderr, "npuzzle: %s\n", summary.output_error.c_str());
-  if (summary.puzzles == 0 && summary.input_error.empty()) {
+  if (summary.input_puzzles == 0 && summary.input_error.empty()) {
     std::fprintf(stderr, "%s: no puzzles\n", display_name(config.input).c_str());
+  } else if (summary.puzzles == 0 && !summary.input_left && summary.input_error.empty()) {
+    std::fprintf(stderr, "npuzzle: shard %s of %s holds no puzzles (the input has %llu)\n",
+                 config.shard.label().c_str(), display_name(config.input).c_str(),
+                 static_cast<unsigned long long>(summary.input_puzzles));
   }
   if (signal && summary.output_error.empty()) {
     if (summary.input_left && summary.unfinished == 0) {

@@ -3,6 +3,7 @@
 // or input error before any work).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ int run_solve(const std::vector<std::string>& args);
 int run_batch_command(const std::vector<std::string>& args);
 int run_gen(const std::vector<std::string>& args);
 int run_verify(const std::vector<std::string>& args);
+// npuzzle merge: the CSVs of batch --shard runs joined in input order (cmd_merge.cc).
+int run_merge(const std::vector<std::string>& args);
 int run_info(const std::vector<std::string>& args);
 // npuzzle render: GIF, PNG or SVG pictures of a solution (cmd_render.cc).
 int run_render(const std::vector<std::string>& args);
@@ -24,5 +27,9 @@ int run_pdb(const std::vector<std::string>& args);
 
 // Dispatches argv to a subcommand; catches usage errors.
 int run_app(int argc, char** argv);
+
+// Runs one subcommand's body: a usage error (po::error, UsageError) is
+// printed as "npuzzle COMMAND: what" and is exit 2, running out of memory exit 1.
+int run_guarded(const std::string& command, const std::function<int()>& body);
 
 }  // namespace npuzzle::cli

@@ -56,6 +56,19 @@ JsonObject& JsonObject::add(std::string key, const JsonObject& value) {
   members_.emplace_back(std::move(key), value.dump());
   return *this;
 }
+JsonObject& JsonObject::add(std::string key, const std::vector<JsonObject>& array) {
+  std::string encoded = array.empty() ? "[" : "[\n";
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    encoded += "  ";
+    for (char c : array[i].dump()) {
+      encoded.push_back(c);
+      if (c == '\n') encoded += "  ";
+    }
+    encoded += i + 1 < array.size() ? ",\n" : "\n";
+  }
+  members_.emplace_back(std::move(key), encoded + "]");
+  return *this;
+}
 
 std::string JsonObject::dump() const {
   const std::string pad = "  ";

@@ -22,6 +22,7 @@ class JsonObject {
   JsonObject& add(std::string key, double value);
   JsonObject& add(std::string key, bool value);
   JsonObject& add(std::string key, const JsonObject& value);
+  JsonObject& add(std::string key, const std::vector<JsonObject>& array);
   // Pretty-printed, two spaces per level.
   std::string dump() const;
 

@@ -1,0 +1,402 @@
+#include "mpi/distributed.h"
+
+#include <mpi.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "cli/batch_command.h"
+#include "mpi/messages.h"
+
+namespace npuzzle::mpi {
+namespace {
+
+// How long an idle rank sleeps between looks at its MPI messages (Open MPI
+// progresses only inside MPI calls; a blocking receive would spin a core
+// that the searches need). A worker holds a spare chunk of about
+// kChunkSeconds (20 ms) of search, so answers 2 ms late cost no idle time;
+// each look costs CPU (200 us cost 5-10% of a core per rank), and a local
+// search that finishes wakes rank 0 at once.
+constexpr auto kIdlePoll = std::chrono::milliseconds(2);
+// A chunk stops growing at this many bytes (large boards).
+constexpr std::size_t kMaxChunkBytes = std::size_t{64} << 20;
+
+// Non-blocking sends with their buffers kept until MPI is done with them:
+// two ranks that each block in a send to the other would deadlock.
+class Sends {
+ public:
+  void send(int rank, int tag, std::string bytes) {
+    pending_.emplace_back(MPI_REQUEST_NULL, std::move(bytes));
+    auto& [request, buffer] = pending_.back();
+    MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_BYTE, rank, tag, MPI_COMM_WORLD, &request);
+  }
+  void poll() {
+    for (auto it = pending_.begin(); it != pending_.end();) {
+      int done = 0;
+      MPI_Test(&it->first, &done, MPI_STATUS_IGNORE);
+      it = done ? pending_.erase(it) : std::next(it);
+    }
+  }
+  void drain() {
+    for (auto& pending : pending_) MPI_Wait(&pending.first, MPI_STATUS_IGNORE);
+    pending_.clear();
+  }
+
+ private:
+  std::list<std::pair<MPI_Request, std::string>> pending_;
+};
+
+struct Message {
+  int rank = 0;
+  int tag = 0;
+  std::string bytes;
+};
+
+Message receive(const MPI_Status& status) {
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  Message m{status.MPI_SOURCE, status.MPI_TAG, std::string(static_cast<std::size_t>(count), '\0')};
+  MPI_Recv(m.bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return m;
+}
+
+// The next message from `rank` (or any), if one has arrived.
+std::optional<Message> try_receive(int rank = MPI_ANY_SOURCE) {
+  int arrived = 0;
+  MPI_Status status;
+  MPI_Iprobe(rank, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
+  if (!arrived) return std::nullopt;
+  return receive(status);
+}
+
+Message wait_receive(int rank) {
+  MPI_Status status;
+  MPI_Probe(rank, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+  return receive(status);
+}
+
+// oneTBB's default pool is one thread short of the cores, for a main thread
+// that joins in; here the main thread only talks MPI, so `threads` workers
+// need a pool of threads + 1 (this program's only pool, for its lifetime).
+struct ThreadPool {
+  explicit ThreadPool(int threads)
+      : limit(oneapi::tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads) + 1) {}
+  oneapi::tbb::global_control limit;
+};
+
+// Finished puzzles handed from the solving threads to the MPI thread.
+template <typename T>
+class DoneQueue {
+ public:
+  // Hands one over; `wake` the MPI thread now (at the end of a chunk), or
+  // let it find the value at its next look (within kIdlePoll), so that a
+  // chunk of tiny puzzles costs one wake-up, not one per puzzle.
+  void push(T value, bool wake) {
+    {
+      std::lock_guard lock(mutex_);
+      items_.push_back(std::move(value));
+    }
+    if (wake) wake_.notify_one();
+  }
+  // Everything pushed so far; waits up to `idle` for something when empty and `wait` is set.
+  std::vector<T> take(bool wait) {
+    std::unique_lock lock(mutex_);
+    if (wait && items_.empty()) wake_.wait_for(lock, kIdlePoll, [&] { return !items_.empty(); });
+    return std::exchange(items_, {});
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<T> items_;
+};
+
+}  // namespace
+
+Coordinator::Coordinator(int ranks) : ranks_(ranks), stopped_(static_cast<std::size_t>(ranks), false) {
+  stopped_[0] = true;
+}
+
+void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads,
+                      BatchControl& control) {
+  threads = std::max(threads, 1);
+  const ThreadPool pool(threads);
+  // No slot reserved for this thread: it coordinates, the arena's threads solve.
+  oneapi::tbb::task_arena arena(threads, 0);
+  struct Slot {
+    std::unique_ptr<BatchItem> item;
+    bool done = false;
+    bool remote = false;
+  };
+  std::map<std::uint64_t, Slot> flight;  // taken from the source, not yet at the sink; by sequence number
+  std::uint64_t next_sequence = 0;
+  bool source_done = false;
+  std::vector<std::uint64_t> rank_threads(static_cast<std::size_t>(ranks_), 1);  // as each worker reports
+  rank_threads[0] = static_cast<std::uint64_t>(threads);
+  // Seconds per puzzle, a moving average that follows a change of
+  // difficulty within a few dozen results.
+  double mean_seconds = 0;
+  std::uint64_t solved = 0;
+  std::uint64_t largest_chunk = 1;  // chunks grow at most twofold per chunk handed out
+  std::uint64_t local_in_flight = 0;
+  DoneQueue<std::uint64_t> local_done;
+  Sends sends;
+
+  auto chunk_size = [&]() -> std::uint64_t {
+    if (solved == 0) return 1;
+    const double by_time = kChunkSeconds / std::max(mean_seconds, 1e-9);
+    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::min(by_time, 1e9)), 1,
+                                     std::min(kMaxChunk, 2 * largest_chunk));
+  };
+  auto window = [&]() -> std::uint64_t {
+    std::uint64_t total = 0;
+    for (std::uint64_t t : rank_threads) total += t;
+    return kWindowPerThread * total * chunk_size();
+  };
+  auto count_solved = [&](const BatchItem& item) {
+    const double alpha = solved < 16 ? 1.0 / static_cast<double>(solved + 1) : 1.0 / 16;
+    mean_seconds += alpha * (item.report.result.seconds - mean_seconds);
+    ++solved;
+  };
+  // The next puzzle to solve; kept rows (--resume) go straight to the sink's queue.
+  auto take = [&]() -> std::optional<std::uint64_t> {
+    while (!source_done) {
+      if (control.stop_intake.load()) break;
+      auto item = std::make_unique<BatchItem>();
+      if (!source.next(*item)) break;
+      const std::uint64_t sequence = next_sequence++;
+      Slot& slot = flight[sequence];
+      slot.done = item->kept;
+      slot.item = std::move(item);
+      if (!slot.done) return sequence;
+    }
+    source_done = true;
+    return std::nullopt;
+  };
+
+  for (;;) {
+    bool progressed = false;
+    // 1. Requests and results from the workers.
+    while (auto message = try_receive()) {
+      progressed = true;
+      Reader reader(message->bytes);
+      if (message->tag == kRequest) {
+        rank_threads[static_cast<std::size_t>(message->rank)] = std::max<std::uint64_t>(reader.get<std::uint64_t>(), 1);
+        waiting_.push_back(message->rank);
+      } else if (message->tag == kResults) {
+        const auto count = reader.get<std::uint64_t>();
+        for (std::uint64_t i = 0; i < count; ++i) {
+          std::uint64_t sequence = 0;
+          BatchItem result;
+          get_result(reader, &sequence, result);
+          auto it = flight.find(sequence);
+          if (it == flight.end() || it->second.done || !it->second.remote) continue;  // abandoned (cancel)
+          BatchItem& item = *it->second.item;
+          item.row = std::move(result.row);
+          item.report = std::move(result.report);
+          item.message = std::move(result.message);
+          it->second.done = true;
+          count_solved(item);
+        }
+      }
+    }
+    // 2. This rank's own finished searches.
+    for (std::uint64_t sequence : local_done.take(false)) {
+      progressed = true;
+      Slot& slot = flight.at(sequence);
+      slot.done = true;
+      --local_in_flight;
+      count_solved(*slot.item);
+    }
+    // A cancel (a second signal, or the grace period over) stops this
+    // rank's searches through the flag; the workers' cannot be reached, so
+    // their puzzles are left for --resume and the caller ends the job.
+    if (control.cancel.load()) {
+      for (auto& [sequence, slot] : flight) {
+        if (slot.remote && !slot.done) {
+          slot.item->report.result.status = Status::kCancelled;
+          slot.done = true;
+          abandoned_ = true;
+        }
+      }
+    }
+    // 3. Everything finished in input order goes to the sink.
+    while (!flight.empty() && flight.begin()->second.done) {
+      auto node = flight.extract(flight.begin());
+      sink.accept(*node.mapped().item);
+      progressed = true;
+    }
+    // 4. A chunk for each worker that asked, or kStop when the input is done.
+    while (!waiting_.empty() && flight.size() < window()) {
+      const int rank = waiting_.front();
+      std::vector<std::uint64_t> chunk;
+      const std::uint64_t wanted = chunk_size();
+      Writer items;
+      while (chunk.size() < wanted && flight.size() < window() && items.bytes().size() < kMaxChunkBytes) {
+        const auto sequence = take();
+        if (!sequence) break;
+        Slot& slot = flight.at(*sequence);
+        slot.remote = true;
+        put_work(items, *sequence, *slot.item);
+        chunk.push_back(*sequence);
+      }
+      if (chunk.empty() && !source_done) break;
+      largest_chunk = std::max<std::uint64_t>(largest_chunk, chunk.size());
+      Writer message;
+      message.put<std::uint64_t>(chunk.size());
+      if (chunk.empty()) {
+        sends.send(rank, kStop, {});
+        stopped_[static_cast<std::size_t>(rank)] = true;
+      } else {
+        sends.send(rank, kWork, message.bytes() + items.bytes());
+      }
+      waiting_.erase(waiting_.begin());
+      progressed = true;
+    }
+    // 5. Work for this rank's threads, in small chunks (one wake-up of
+    // this thread per chunk, not per puzzle), two per thread: small, so
+    // that rank 0 never holds much more than its share when the workers
+    // ask for the last puzzles.
+    const std::uint64_t local_chunk = std::min(chunk_size(), kMaxLocalChunk);
+    while (local_in_flight < 2 * static_cast<std::uint64_t>(threads) * local_chunk && flight.size() < window()) {
+      std::vector<std::pair<std::uint64_t, BatchItem*>> chunk;
+      while (chunk.size() < local_chunk && flight.size() < window()) {
+        const auto sequence = take();
+        if (!sequence) break;
+        chunk.emplace_back(*sequence, flight.at(*sequence).item.get());
+      }
+      if (chunk.empty()) break;
+      local_in_flight += chunk.size();
+      arena.enqueue([&solve, &local_done, chunk = std::move(chunk)] {
+        for (std::size_t i = 0; i < chunk.size(); ++i) {
+          solve(*chunk[i].second);
+          local_done.push(chunk[i].first, i + 1 == chunk.size());
+        }
+      });
+      progressed = true;
+    }
+    sends.poll();
+    if (source_done && flight.empty() && local_in_flight == 0) break;
+    // Nothing to do: wait for a local search to finish, or look at MPI again soon.
+    if (!progressed) {
+      for (std::uint64_t sequence : local_done.take(true)) {
+        Slot& slot = flight.at(sequence);
+        slot.done = true;
+        --local_in_flight;
+        count_solved(*slot.item);
+      }
+    }
+  }
+  sends.drain();
+}
+
+void Coordinator::release_workers() {
+  for (int rank = 1; rank < ranks_; ++rank) {
+    if (stopped_[static_cast<std::size_t>(rank)]) continue;
+    bool asked = std::find(waiting_.begin(), waiting_.end(), rank) != waiting_.end();
+    while (!asked) asked = wait_receive(rank).tag == kRequest;  // results of abandoned work are dropped
+    MPI_Send(nullptr, 0, MPI_BYTE, rank, kStop, MPI_COMM_WORLD);
+    stopped_[static_cast<std::size_t>(rank)] = true;
+  }
+  waiting_.clear();
+}
+
+int serve_as_worker(const std::vector<std::string>& args) {
+  // Every rank parses the same command line; rank 0 reports a bad one, and
+  // then only stops the workers.
+  std::optional<cli::BatchCommandLine> parsed;
+  try {
+    parsed = cli::parse_batch_command_line(args, "npuzzle-mpi");
+  } catch (const std::exception&) {
+  }
+  const bool usable = parsed && parsed->help.empty();
+  BatchControl control;
+  int threads = 1;
+  RunConfig run;
+  if (usable) {
+    threads = parsed->config.threads > 0 ? parsed->config.threads
+                                         : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    run = batch_run_config(parsed->config, Goal::kBlankLast, threads, control);  // each item carries its goal
+  }
+  const ThreadPool pool(threads);
+  oneapi::tbb::task_arena arena(threads, 0);
+  DoneQueue<std::pair<std::uint64_t, std::unique_ptr<BatchItem>>> done;
+  Sends sends;
+  std::uint64_t in_flight = 0;
+  std::uint64_t last_chunk = 1;
+  bool asked = false;
+  bool stopped = false;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (;;) {
+    bool progressed = false;
+    if (!stopped && !asked && in_flight < static_cast<std::uint64_t>(threads) + last_chunk) {
+      Writer request;
+      request.put<std::uint64_t>(static_cast<std::uint64_t>(threads));
+      sends.send(0, kRequest, std::move(request.bytes()));
+      asked = true;
+    }
+    while (auto message = try_receive(0)) {
+      progressed = true;
+      if (message->tag == kStop) {
+        stopped = true;
+        asked = false;
+        continue;
+      }
+      if (message->tag != kWork) continue;
+      asked = false;
+      Reader reader(message->bytes);
+      const auto count = reader.get<std::uint64_t>();
+      // One slice per thread, each a task that hands its results over at
+      // once (one wake-up of this thread per slice, not per puzzle).
+      const std::uint64_t slice = (count + static_cast<std::uint64_t>(threads) - 1) / static_cast<std::uint64_t>(threads);
+      for (std::uint64_t start = 0; start < count; start += slice) {
+        auto items = std::make_shared<std::vector<std::pair<std::uint64_t, std::unique_ptr<BatchItem>>>>();
+        for (std::uint64_t i = start; i < std::min(count, start + slice); ++i) {
+          auto item = std::make_unique<BatchItem>();
+          std::uint64_t sequence = 0;
+          get_work(reader, &sequence, *item);
+          items->emplace_back(sequence, std::move(item));
+        }
+        arena.enqueue([&, items] {
+          for (std::size_t i = 0; i < items->size(); ++i) {
+            auto& [sequence, item] = (*items)[i];
+            if (usable) {
+              solve_item(*item, run, item->goal);
+            } else {
+              item->report.result.status = Status::kInvalid;
+              item->message = "npuzzle-mpi: rank " + std::to_string(rank) + " could not read the options";
+            }
+            done.push({sequence, std::move(item)}, i + 1 == items->size());
+          }
+        });
+      }
+      in_flight += count;
+      last_chunk = std::max<std::uint64_t>(count, 1);
+    }
+    auto finished = done.take(!progressed);
+    if (!finished.empty()) {
+      Writer results;
+      results.put<std::uint64_t>(finished.size());
+      for (const auto& [sequence, item] : finished) put_result(results, sequence, *item);
+      sends.send(0, kResults, std::move(results.bytes()));
+      in_flight -= finished.size();
+    }
+    sends.poll();
+    if (stopped && in_flight == 0) break;
+  }
+  sends.drain();
+  return 0;
+}
+
+}  // namespace npuzzle::mpi
