@@ -51,7 +51,9 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.algorithm = request.algorithm;
   options.heuristic = heuristic.kind;
   options.pdb = std::move(heuristic.pdb);
+  options.exact = std::move(heuristic.exact);
   options.weight = request.weight;
+  options.pruning = request.pruning;
   options.limits = request.limits;
   result = solve(board, options);
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {
