@@ -50,6 +50,11 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
   } else {
     SolveRequest request = config.request;
     request.goal = goal;
+    if (!config.checkpoint_dir.empty()) {
+      std::string name = side_file_name(record.id);
+      name.replace(name.size() - std::string_view(".moves").size(), std::string::npos, ".ckpt");
+      request.checkpoint = config.checkpoint_dir + "/" + name;
+    }
     item.report = solve_checked(*record.board, request);
     row.heuristic = item.report.heuristic;
     if (r.status == Status::kUnsolvable) {
@@ -214,6 +219,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   if (request.tables.cache.budget) o.add("memory_budget_bytes", request.tables.cache.budget->limit());
   o.add("threads", s.threads);
   o.add("resume", c.resume);
+  o.add("checkpoints", c.checkpoints);
   return o;
 }
 
@@ -306,6 +312,15 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
   RunConfig run = c.run;
   run.request.goal = summary.goal;
   if (run.solution_dir.empty()) run.solution_dir = c.output + ".moves";
+  if (c.checkpoints) {
+    run.checkpoint_dir = c.output + ".checkpoints";
+    std::error_code ec;
+    std::filesystem::create_directories(run.checkpoint_dir, ec);
+    if (!std::filesystem::is_directory(run.checkpoint_dir)) {
+      summary.setup_error = run.checkpoint_dir + ": cannot create the checkpoint directory";
+      return summary;
+    }
+  }
   run.reference_base = std::filesystem::path(c.output).parent_path().string();
   if (run.reference_base.empty()) run.reference_base = ".";
   run.request.limits.cancel = &control.cancel;

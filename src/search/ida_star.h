@@ -95,6 +95,17 @@ class IdaStar {
     until_check_ = interval_;
     bound_ = kWeighted ? weight_.num * h : h;
     std::int64_t proven = h;  // weighted: the best lower bound so far
+    // A checkpoint's iterations (checkpoint.h) are not searched again.
+    std::uint64_t resumed_expanded = 0;
+    std::uint64_t resumed_generated = 0;
+    if constexpr (!kWeighted) {
+      if (const auto& resume = budget_.limits().resume; resume && resume->bound > bound_) {
+        bound_ = resume->bound;
+        result.lower_bound = bound_;
+        resumed_expanded = resume->expanded;
+        resumed_generated = resume->generated;
+      }
+    }
     for (;;) {
       next_bound_ = INT_MAX;
       path_.resize(static_cast<std::size_t>(kWeighted ? bound_ / weight_.den : bound_) + 1);
@@ -120,11 +131,17 @@ class IdaStar {
         result.lower_bound = -1;
         break;
       }
+      if constexpr (!kWeighted) {
+        if (const auto& report = budget_.limits().on_iteration) {
+          report(IterationDone{bound_, next_bound_, resumed_expanded + expanded_ + (interval_ - until_check_),
+                               resumed_generated + generated_});
+        }
+      }
       bound_ = next_bound_;
     }
     expanded_ += interval_ - until_check_;  // the part of the last interval used
-    result.expanded = expanded_;
-    result.generated = generated_;
+    result.expanded = resumed_expanded + expanded_;
+    result.generated = resumed_generated + generated_;
     return result;
   }
 
@@ -270,7 +287,9 @@ class IdaStar {
     const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
     const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
     const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
-    typename Heuristic::Step up, left, right, down;
+    // Value-initialised: the compiler cannot see that a dead move's step is
+    // neither prepared nor used.
+    typename Heuristic::Step up{}, left{}, right{}, down{};
     if constexpr (kPrepares) {
       if constexpr (kHasUp) {
         if (up_state >= 0) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
