@@ -53,6 +53,8 @@ TEST_F(Cli, InterruptedSearchResumesToTheSameCounts) {
   std::filesystem::remove(path("part.csv"));
   const CliResult again = npuzzle("batch" + lc + " --checkpoints -o " + quote(path("part.csv")));
   ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("npuzzle: puzzle 2 resumed from " + checkpoint + " at bound "), std::string::npos)
+      << again.err;
   const auto resumed = read_csv(slurp(path("part.csv")));
   ASSERT_EQ(resumed.size(), 1u);
   EXPECT_EQ(resumed[0][kStatus], "optimal");

@@ -57,6 +57,15 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
     }
     item.report = solve_checked(*record.board, request);
     row.heuristic = item.report.heuristic;
+    // Said once per puzzle, through the notice the sink prints.
+    std::string& notice = item.report.notice;
+    if (item.report.resumed_at) {
+      notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: puzzle ") + record.id + " resumed from " +
+                request.checkpoint + " at bound " + std::to_string(*item.report.resumed_at);
+    }
+    if (!item.report.checkpoint_warning.empty()) {
+      notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: warning: ") + item.report.checkpoint_warning;
+    }
     if (r.status == Status::kUnsolvable) {
       item.message = record_location(record) + ": puzzle " + record.id + " is " + item.report.explanation;
     } else if (r.status == Status::kInvalid || r.status == Status::kUnsupported) {
