@@ -284,7 +284,7 @@ TEST_F(Cli, BatchHeaderAndUnsolvableRow) {
     EXPECT_EQ(row[kRows], "3");
     EXPECT_EQ(row[kCols], "3");
     EXPECT_EQ(row[kAlgorithm], "ida");
-    EXPECT_EQ(row[kHeuristic], "linear-conflict");
+    EXPECT_EQ(row[kHeuristic], "exact");  // auto on 3x3
     EXPECT_FALSE(row[kSeconds].empty());
   }
 }

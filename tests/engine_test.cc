@@ -77,13 +77,16 @@ TEST(Registry, EveryListedNameParsesAndUnknownNamesDoNot) {
   EXPECT_EQ(parse_heuristic_spec("manhattan")->kind, HeuristicKind::kManhattan);
 }
 
-// `auto` without tables: linear conflict where its tables fit, Manhattan on
-// longer lines; a notice only for the shapes that have PDBs, once.
+// `auto` without tables: the exact table on boards of up to 10 cells, linear
+// conflict where its tables fit, Manhattan on longer lines; a notice only for
+// the shapes that have PDBs, once.
 TEST(Registry, AutoWithoutTables) {
   pdb::AdditiveOptions tables;
   tables.cache.dir = ::testing::TempDir() + "/npuzzle-no-tables";
   const HeuristicSpec spec = HeuristicSpec::automatic();
-  EXPECT_EQ(resolve_heuristic(spec, 3, 3, Goal::kBlankLast, tables).label, "linear-conflict");
+  EXPECT_EQ(resolve_heuristic(spec, 3, 3, Goal::kBlankLast, tables).label, "exact");
+  EXPECT_EQ(resolve_heuristic(spec, 2, 5, Goal::kBlankLast, tables).label, "exact");
+  EXPECT_EQ(resolve_heuristic(spec, 3, 4, Goal::kBlankLast, tables).label, "linear-conflict");
   EXPECT_EQ(resolve_heuristic(spec, 8, 8, Goal::kBlankLast, tables).label, "manhattan");
   const ResolvedHeuristic first = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
   EXPECT_EQ(first.kind, HeuristicKind::kLinearConflict);

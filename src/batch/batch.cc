@@ -68,13 +68,26 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
   } else {
     SolveRequest request = config.request;
     request.goal = goal;
+    if (!config.checkpoint_dir.empty()) {
+      std::string name = side_file_name(record.id);
+      name.replace(name.size() - std::string_view(".moves").size(), std::string::npos, ".ckpt");
+      request.checkpoint = config.checkpoint_dir + "/" + name;
+    }
     item.report = solve_checked(*record.board, request);
     row.heuristic = item.report.heuristic;
-    const std::string where = record_location(record);
+    // Said once per puzzle, through the notice the sink prints.
+    std::string& notice = item.report.notice;
+    if (item.report.resumed_at) {
+      notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: puzzle ") + record.id + " resumed from " +
+                request.checkpoint + " at bound " + std::to_string(*item.report.resumed_at);
+    }
+    if (!item.report.checkpoint_warning.empty()) {
+      notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: warning: ") + item.report.checkpoint_warning;
+    }
     if (r.status == Status::kUnsolvable) {
-      item.message = where + ": puzzle " + record.id + " is " + item.report.explanation;
+      item.message = record_location(record) + ": puzzle " + record.id + " is " + item.report.explanation;
     } else if (r.status == Status::kInvalid || r.status == Status::kUnsupported) {
-      item.message = where + ": " + item.report.explanation;
+      item.message = record_location(record) + ": " + item.report.explanation;
     }
   }
   row.status = csv_status_name(r.status);
@@ -97,9 +110,9 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
   }
   row.expanded = std::to_string(r.expanded);
   row.generated = std::to_string(r.generated);
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
-  row.seconds = seconds;
+  char seconds[32];  // as "%.6f", without printf's cost per row
+  const auto written = std::to_chars(seconds, seconds + sizeof seconds, r.seconds, std::chars_format::fixed, 6);
+  row.seconds.assign(seconds, written.ptr);
 }
 
 namespace {
@@ -230,6 +243,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("algorithm", algorithm_name(request.algorithm));
   o.add("heuristic", request.heuristic.label(request.tables.reflect));
   o.add("weight", request.weight);
+  o.add("prune", move_pruning_name(request.pruning));
   if (request.heuristic.mode == HeuristicSpec::Mode::kPdb) o.add("pdb_dir", request.tables.cache.directory());
   o.add("notation", notation_name(c.run.notation));
   o.add("inline_limit", run.inline_limit);
@@ -241,6 +255,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("threads", s.threads);
   o.add("resume", c.resume);
   o.add("shard", c.shard.label());
+  o.add("checkpoints", c.checkpoints);
   return o;
 }
 
@@ -320,6 +335,7 @@ RunConfig batch_run_config(const BatchConfig& c, Goal goal, int threads, BatchCo
   RunConfig run = c.run;
   run.request.goal = goal;
   if (run.solution_dir.empty()) run.solution_dir = c.output + ".moves";
+  if (c.checkpoints) run.checkpoint_dir = c.output + ".checkpoints";
   run.reference_base = std::filesystem::path(c.output).parent_path().string();
   if (run.reference_base.empty()) run.reference_base = ".";
   run.request.limits.cancel = &control.cancel;
@@ -347,6 +363,14 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
   }
   summary.goal = effective_goal(c.run.goal_override, reader->declared_goal());
   const RunConfig run = batch_run_config(c, summary.goal, summary.threads, control);
+  if (!run.checkpoint_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(run.checkpoint_dir, ec);
+    if (!std::filesystem::is_directory(run.checkpoint_dir)) {
+      summary.setup_error = run.checkpoint_dir + ": cannot create the checkpoint directory";
+      return summary;
+    }
+  }
 
   if (c.resume) {
     if (std::string why = resume_mismatch(c, summary.goal); !why.empty()) {

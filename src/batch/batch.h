@@ -37,6 +37,8 @@ struct RunConfig {
   std::uint64_t inline_limit = kDefaultInlineLimit;
   std::string solution_dir;
   std::string reference_base;
+  // IDA* checkpoints (search/checkpoint.h), one per puzzle, checkpoint_dir/ID.ckpt; empty: none.
+  std::string checkpoint_dir;
 };
 
 // Writes a solution to its side file, config.solution_dir/side_file_name(id)
@@ -92,6 +94,7 @@ struct BatchConfig {
   int threads = 0;  // 0 = all cores
   bool resume = false;
   ShardSpec shard;
+  bool checkpoints = false;  // run.checkpoint_dir = OUT.csv.checkpoints
   std::string command_line;  // for provenance
   BatchRunner runner;        // empty = run_pipeline on `threads` threads
 };

@@ -59,11 +59,35 @@ ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path))
     file_ = std::fopen(path_.c_str(), "wb");
   }
   if (!file_) throw OutputError(path_ + ": cannot open for writing: " + errno_text());
+  std::setvbuf(file_, nullptr, _IOFBF, std::size_t{1} << 16);
   if (!resume) write_or_throw(std::string(kCsvHeader) + "\n");
+  flusher_ = std::thread([this] { flush_periodically(); });
 }
 
 ResultsFile::~ResultsFile() {
+  stop_flusher();
   if (file_) std::fclose(file_);
+}
+
+void ResultsFile::flush_periodically() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    wake_.wait_for(lock, kFlushInterval, [this] { return stopping_; });
+    if (dirty_ && file_) {
+      if (std::fflush(file_) != 0 && flush_error_.empty()) flush_error_ = path_ + ": write failed: " + errno_text();
+      dirty_ = false;
+    }
+  }
+}
+
+void ResultsFile::stop_flusher() {
+  if (!flusher_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  flusher_.join();
 }
 
 bool ResultsFile::take_previous(const std::string& id, CsvRow* row) {
@@ -80,9 +104,19 @@ void ResultsFile::write_or_throw(const std::string& text) {
   }
 }
 
-void ResultsFile::append(const CsvRow& row) { write_or_throw(format_csv_row(row)); }
+void ResultsFile::append(const CsvRow& row) {
+  const std::string text = format_csv_row(row);
+  std::lock_guard lock(mutex_);
+  if (!flush_error_.empty()) throw OutputError(flush_error_);
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) {
+    throw OutputError(path_ + ": write failed: " + errno_text());
+  }
+  dirty_ = true;
+}
 
 void ResultsFile::finish() {
+  stop_flusher();
+  if (!flush_error_.empty()) throw OutputError(flush_error_);
   const bool ok = std::fflush(file_) == 0 && fsync(fileno(file_)) == 0;
   if (!ok && errno != EINVAL) throw OutputError(path_ + ": write failed: " + errno_text());
   std::fclose(file_);

@@ -1,5 +1,9 @@
 // The batch's output CSV, written so that a crash loses at most the rows in
-// flight: every row is flushed as it is written. A fresh run writes rows in
+// flight and those of the last kFlushInterval: rows are buffered and a
+// flusher thread hands them to the system every kFlushInterval (a write
+// call per row cost a tenth of an all-3x3 batch, 181,440 rows in under a
+// second); finish() and the destructor flush the rest, so an interrupted
+// run (Ctrl-C) loses nothing it wrote. A fresh run writes rows in
 // input order straight into OUT (which may be a pipe). --resume keeps the
 // complete rows of an earlier run (a torn last line is cut off), rewrites
 // them through a temporary name and an atomic rename, appends the new rows,
@@ -7,10 +11,14 @@
 // file on disk is always a valid CSV.
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "io/csv.h"
@@ -24,6 +32,8 @@ class OutputError : public std::runtime_error {
 
 class ResultsFile {
  public:
+  static constexpr std::chrono::milliseconds kFlushInterval{50};
+
   // Opens `path` for a fresh run (truncating it) or, with resume, keeps its
   // complete rows. Throws OutputError when the file cannot be opened, or
   // when resuming a file whose header is not the npuzzle CSV header.
@@ -37,7 +47,8 @@ class ResultsFile {
   bool take_previous(const std::string& id, CsvRow* row);
   std::size_t previous_rows() const { return previous_count_; }
 
-  // Appends and flushes one row. Throws OutputError on a write error.
+  // Appends one row; it reaches the system within kFlushInterval. Throws
+  // OutputError on a write error (or one the flusher met since the last call).
   void append(const CsvRow& row);
 
   // Flushes, syncs and closes the file. Throws OutputError.
@@ -50,6 +61,8 @@ class ResultsFile {
 
  private:
   void write_or_throw(const std::string& text);
+  void flush_periodically();
+  void stop_flusher();
   // Replaces the file's content through a temporary name and a rename.
   void write_atomically(const std::string& text);
 
@@ -57,6 +70,13 @@ class ResultsFile {
   std::FILE* file_ = nullptr;
   std::map<std::string, std::vector<CsvRow>> previous_;
   std::size_t previous_count_ = 0;
+
+  std::mutex mutex_;  // file_, dirty_, stopping_ and flush_error_ between append() and the flusher
+  std::condition_variable wake_;
+  bool dirty_ = false;
+  bool stopping_ = false;
+  std::string flush_error_;
+  std::thread flusher_;
 };
 
 }  // namespace npuzzle

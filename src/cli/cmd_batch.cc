@@ -52,6 +52,9 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
       ("input,i", po::value(&config.input)->required(), "puzzle file ('-' = standard input)")
       ("output,o", po::value(&config.output)->required(), "CSV to write; provenance goes to OUT.csv.json")
       ("resume", po::bool_switch(&config.resume), "keep the complete rows already in OUT, solve only the rest")
+      ("checkpoints", po::bool_switch(&config.checkpoints),
+       "IDA* checkpoints per puzzle in OUT.csv.checkpoints/ID.ckpt, written after every completed iteration: "
+       "with --resume, a puzzle cut off by Ctrl-C or a crash goes on from its last bound")
       ("progress", po::bool_switch(&progress), "show progress (a bar on a terminal, log lines otherwise)")
       ("no-progress", po::bool_switch(&no_progress), "show no progress")
       ("grace", po::value(&parsed.grace_seconds)->default_value(10),

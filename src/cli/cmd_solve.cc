@@ -100,8 +100,13 @@ int run_solve(const std::vector<std::string>& args) {
   po::options_description visible("npuzzle solve [FILE...]: solve each puzzle and print it\noptions");
   add_common_options(visible, common);
   add_search_options(visible, search);
+  std::string checkpoint;
   visible.add_options()("format", po::value(&format)->default_value("text"),
-                        "text, or princeton: 'Minimum number of moves = N' and every board");
+                        "text, or princeton: 'Minimum number of moves = N' and every board")(
+      "checkpoint", po::value(&checkpoint),
+      "FILE: IDA* writes its last completed bound and node counts there after every iteration and, started "
+      "again with the same puzzle and options, resumes from it (same length and node counts as one run); "
+      "removed once solved; one puzzle per file (another puzzle's checkpoint is refused)");
   po::options_description all;
   all.add(visible).add_options()("file", po::value(&files));
   po::positional_options_description positional;
@@ -129,6 +134,7 @@ int run_solve(const std::vector<std::string>& args) {
           // On a terminal, a long search shows where it is.
           SolveRequest request = config.request;
           request.goal = goal;
+          request.checkpoint = checkpoint;
           if (show_progress) {
             request.limits.on_progress = [](const Progress& p) {
               std::fprintf(stderr, "\r  searching: bound %d, %.3g expanded, %.0f s   ", p.bound,
@@ -138,6 +144,12 @@ int run_solve(const std::vector<std::string>& args) {
           report = solve_checked(*record.board, request);
           if (show_progress && report.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
           if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
+          if (report.resumed_at) {
+            std::fprintf(stderr, "npuzzle: resumed from %s at bound %d\n", checkpoint.c_str(), *report.resumed_at);
+          }
+          if (!report.checkpoint_warning.empty()) {
+            std::fprintf(stderr, "npuzzle: warning: %s\n", report.checkpoint_warning.c_str());
+          }
           const std::string where =
               record_location(record);
           const Status s = report.result.status;

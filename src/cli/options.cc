@@ -38,6 +38,10 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "with a proven lower bound; much faster on boards optimal search cannot finish. Measured "
        "(results/weighted.md): W = 2 solves most random 5x5 in well under a second, W = 3 most 6x6 and 7x7 in "
        "about a second; on 8x8 and larger (Manhattan only) use --algorithm phased. 1 = optimal")
+      ("prune", po::value(&search.prune)->default_value("parent"),
+       "IDA*'s duplicate-path pruning: parent (never undo the last move; the default, which reproduces "
+       "published node counts) or fsm (a finite-state machine that also cuts equivalent move sequences up to "
+       "10 moves long, Taylor & Korf 1993: fewer nodes, the same optimal lengths)")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
@@ -110,6 +114,12 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
     throw UsageError("--weight applies to --algorithm ida only");
   }
   request.weight = search.weight;
+  const auto pruning = parse_move_pruning(search.prune);
+  if (!pruning) throw UsageError("unknown --prune '" + search.prune + "' (expected parent or fsm)");
+  if (*pruning == MovePruning::kFsm && (*algorithm != Algorithm::kIdaStar || search.weight > 1)) {
+    throw UsageError("--prune fsm applies to --algorithm ida without --weight");
+  }
+  request.pruning = *pruning;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);

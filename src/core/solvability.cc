@@ -7,15 +7,26 @@ namespace npuzzle {
 
 bool is_solvable(const Board& board, Goal goal) {
   const int cells = board.cells();
-  std::vector<bool> visited(cells, false);
+  // Small boards (every board a search can take) keep the marks on the stack.
+  constexpr int kSmall = 64;
+  bool small_marks[kSmall] = {};
+  std::vector<bool> large_marks(cells > kSmall ? static_cast<std::size_t>(cells) : 0, false);
+  auto visited = [&](int pos) -> bool {
+    return cells > kSmall ? static_cast<bool>(large_marks[static_cast<std::size_t>(pos)]) : small_marks[pos];
+  };
+  auto mark = [&](int pos) {
+    if (cells > kSmall) {
+      large_marks[static_cast<std::size_t>(pos)] = true;
+    } else {
+      small_marks[pos] = true;
+    }
+  };
   int cycles = 0;
   for (int start = 0; start < cells; ++start) {
-    if (visited[start]) continue;
+    if (visited(start)) continue;
     ++cycles;
     // Follow pos -> goal cell of the tile on pos.
-    for (int pos = start; !visited[pos]; pos = goal_position(board.at(pos), cells, goal)) {
-      visited[pos] = true;
-    }
+    for (int pos = start; !visited(pos); pos = goal_position(board.at(pos), cells, goal)) mark(pos);
   }
   const int permutation_parity = (cells - cycles) & 1;
   const int target = goal_position(0, cells, goal);

@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "heuristics/exact.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/tile_tables.h"
 
@@ -12,6 +13,7 @@ std::string_view heuristic_name(HeuristicKind h) {
     case HeuristicKind::kManhattan: return "manhattan";
     case HeuristicKind::kLinearConflict: return "linear-conflict";
     case HeuristicKind::kPdb: return "pdb";
+    case HeuristicKind::kExact: return "exact";
   }
   return "manhattan";
 }
@@ -20,6 +22,7 @@ std::optional<HeuristicKind> parse_heuristic(std::string_view name) {
   if (name == "hamming") return HeuristicKind::kHamming;
   if (name == "manhattan") return HeuristicKind::kManhattan;
   if (name == "linear-conflict" || name == "lc") return HeuristicKind::kLinearConflict;
+  if (name == "exact") return HeuristicKind::kExact;
   return std::nullopt;
 }
 
@@ -80,6 +83,7 @@ long long evaluate(const Board& board, Goal goal, HeuristicKind h) {
     case HeuristicKind::kManhattan: return manhattan(board, goal);
     case HeuristicKind::kLinearConflict: return manhattan(board, goal) + conflicts(board, goal);
     case HeuristicKind::kPdb: break;
+    case HeuristicKind::kExact: return exact_table_for(board.rows(), board.cols(), goal)->of(board);
   }
   return 0;
 }

@@ -16,13 +16,15 @@ enum class HeuristicKind : std::uint8_t {
   kManhattan,        // sum of the tiles' Manhattan distances
   kLinearConflict,   // Manhattan + 2 per tile that must leave its line
   kPdb,              // additive pattern databases (SolveOptions::pdb says which)
+  kExact,            // the BFS distance of every state (exact.h): boards of at most kMaxExactCells cells
 };
 
 std::string_view heuristic_name(HeuristicKind h);
 std::optional<HeuristicKind> parse_heuristic(std::string_view name);
 
 // O(N) for hamming and manhattan, O(N log N) for linear-conflict.
-// Precondition: h != kPdb (a PDB evaluates itself: pdb::AdditivePdb::evaluate).
+// Precondition: h != kPdb (a PDB evaluates itself: pdb::AdditivePdb::evaluate);
+// kExact: at most kMaxExactCells cells (exact.h), and an unsolvable board gives kUnreachable.
 long long evaluate(const Board& board, Goal goal, HeuristicKind h);
 
 }  // namespace npuzzle

@@ -108,11 +108,16 @@ std::shared_ptr<const TileTables> build(int rows, int cols, Goal goal) {
 
 std::shared_ptr<const TileTables> tables_for(int rows, int cols, Goal goal) {
   assert(rows * cols <= kMaxSearchCells);
+  // A batch asks once per puzzle, nearly always for the same tables: the
+  // last answer per thread skips the lock.
+  thread_local std::shared_ptr<const TileTables> last;
+  if (last && last->rows == rows && last->cols == cols && last->goal == goal) return last;
   static std::mutex mutex;
   static std::map<std::tuple<int, int, Goal>, std::shared_ptr<const TileTables>> cache;
   std::lock_guard lock(mutex);
   auto& slot = cache[{rows, cols, goal}];
   if (!slot) slot = build(rows, cols, goal);
+  last = slot;
   return slot;
 }
 

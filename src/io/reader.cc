@@ -16,9 +16,10 @@ std::string_view trim(std::string_view s) {
 }
 
 // The tokens of `s`, at most `max_tokens` + 1 of them (one more than the
-// maximum says "too many" without storing them all).
-std::vector<std::string_view> split(std::string_view s, std::size_t max_tokens) {
-  std::vector<std::string_view> tokens;
+// maximum says "too many" without storing them all), into `tokens` (whose
+// capacity is reused from line to line).
+void split(std::string_view s, std::size_t max_tokens, std::vector<std::string_view>& tokens) {
+  tokens.clear();
   std::size_t i = 0;
   while (i < s.size() && tokens.size() <= max_tokens) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
@@ -26,7 +27,6 @@ std::vector<std::string_view> split(std::string_view s, std::size_t max_tokens) 
     while (i < s.size() && !(s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;
     if (i > start) tokens.push_back(s.substr(start, i - start));
   }
-  return tokens;
 }
 
 // A tile or a dimension: a non-negative decimal that fits kMaxCells.
@@ -105,7 +105,7 @@ class Parser {
         directive(trim(content.substr(hash + 1)));
         content = content.substr(0, hash);
       }
-      tokens_ = split(content, kMaxLineTokens);
+      split(content, kMaxLineTokens, tokens_);
       if (tokens_.size() > kMaxLineTokens) {
         tokens_.clear();
         line_problem_ = "more than " + std::to_string(kMaxLineTokens) + " numbers on one line (the largest board has " +
@@ -349,6 +349,7 @@ Preview preview(std::istream& in) {
   bool too_long = false;
   std::uint64_t data_lines = 0;
   bool lines_format = false;
+  std::vector<std::string_view> tokens;
   while (read_bounded_line(in, text, kMaxLineBytes, &too_long)) {
     std::string_view content = text;
     if (const auto hash = content.find('#'); hash != std::string_view::npos) {
@@ -362,7 +363,7 @@ Preview preview(std::istream& in) {
       ++data_lines;
       continue;
     }
-    const auto tokens = split(content, 2);
+    split(content, 2, tokens);
     if (tokens.empty()) continue;
     if (data_lines == 0) lines_format = tokens.size() > 2;
     ++data_lines;

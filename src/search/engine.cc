@@ -1,7 +1,10 @@
 #include "search/engine.h"
 
+#include <cstdio>
+
 #include "core/replay.h"
 #include "core/solvability.h"
+#include "search/checkpoint.h"
 #include "heuristics/tile_tables.h"
 
 namespace npuzzle {
@@ -51,9 +54,48 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.algorithm = request.algorithm;
   options.heuristic = heuristic.kind;
   options.pdb = std::move(heuristic.pdb);
+  options.exact = std::move(heuristic.exact);
   options.weight = request.weight;
+  options.pruning = request.pruning;
   options.limits = request.limits;
+  const bool checkpointed = !request.checkpoint.empty() && request.algorithm == Algorithm::kIdaStar &&
+                            !(request.weight > 1);
+  IdaCheckpoint ours;
+  if (checkpointed) {
+    ours.rows = board.rows();
+    ours.cols = board.cols();
+    ours.goal = request.goal;
+    ours.tiles = board.tiles();
+    ours.algorithm = std::string(algorithm_name(request.algorithm));
+    ours.heuristic = report.heuristic;
+    ours.prune = std::string(move_pruning_name(request.pruning));
+    std::string error;
+    if (const auto saved = read_checkpoint(request.checkpoint, &error)) {
+      error = checkpoint_mismatch(*saved, ours);
+      if (!error.empty()) error = request.checkpoint + ": " + error + "; not resumed (remove it to start afresh)";
+      if (error.empty()) {
+        options.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated};
+        report.resumed_at = saved->next_bound;
+      }
+    }
+    if (!error.empty()) {
+      result.status = Status::kUnsupported;
+      result.message = error;
+      report.explanation = error;
+      return report;
+    }
+    options.limits.on_iteration = [&](const IterationDone& done) {
+      ours.completed_bound = done.bound;
+      ours.next_bound = done.next_bound;
+      ours.expanded = done.expanded;
+      ours.generated = done.generated;
+      if (std::string why = write_checkpoint(request.checkpoint, ours); !why.empty()) report.checkpoint_warning = why;
+    };
+  }
   result = solve(board, options);
+  if (checkpointed && result.status != Status::kLimit && result.status != Status::kCancelled) {
+    std::remove(request.checkpoint.c_str());  // answered: nothing left to resume
+  }
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {
     if (std::string why = check_solution(board, result.moves, request.goal); !why.empty()) {
       result.status = Status::kInvalid;

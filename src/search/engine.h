@@ -34,6 +34,13 @@ struct SolveRequest {
   // pdb:SPEC may be built, and the memory budget they draw from.
   pdb::AdditiveOptions tables;
   double weight = 1;  // IDA*'s weight (SolveOptions::weight)
+  MovePruning pruning = MovePruning::kParent;  // SolveOptions::pruning
+  // Unweighted IDA* only: a checkpoint file (checkpoint.h). When it exists
+  // and matches the board and options, the search resumes from it (a
+  // mismatch or an unreadable file is kUnsupported, with the reason); it is
+  // rewritten after every completed iteration and removed once the search
+  // has an answer. Empty: none.
+  std::string checkpoint;
   SolveLimits limits;
 };
 
@@ -46,6 +53,9 @@ struct SolveReport {
   // the unsupported size, the limit hit, the table that could not be had).
   std::string explanation;
   std::optional<Goal> solvable_for;  // kUnsolvable: the other goal, when it solves the board
+  // Set when the search resumed from request.checkpoint: the bound it began at.
+  std::optional<int> resumed_at;
+  std::string checkpoint_warning;  // a checkpoint that could not be written, else empty
 };
 
 // Resolves the heuristic for the board, solves, and replays every solution

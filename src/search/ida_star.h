@@ -8,7 +8,10 @@
 // kernels, applied and undone in place by the generic one); h is carried down
 // the recursion and updated from precomputed delta tables (tile_tables.h);
 // the linear-conflict codes are updated in place and restored on return; the
-// move back to the parent is never generated.
+// move back to the parent is never generated. With kPruning == kFsm the
+// kernel also carries the state of a move-pruning machine (move_fsm.h): one
+// table read per child, and a dead move is not generated at all; this is a
+// separate instance, so the default kernels' code and counts are untouched.
 //
 // Counting, as in Burns et al. (SoCS 2012): a node is *expanded* when its
 // children are generated (f <= bound, not the goal); every child counts as
@@ -28,6 +31,7 @@
 #include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
+#include "search/move_fsm.h"
 #include "search/result.h"
 
 namespace npuzzle {
@@ -50,21 +54,30 @@ struct SearchWeight {
 // bound (the least pruned f) is at most W*C*. A goal is found with
 // g = f <= B <= W*C*. An iteration with bound B that finds no goal also
 // proves C* > B / W: that is the reported lower bound (with h(root)).
-template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeighted = false>
+template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeighted = false,
+          MovePruning kPruning = MovePruning::kParent>
   requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>) && (!kWeighted || kRows == 0)
 class IdaStar {
   static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+  static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:
   // Precondition: `tables` match the board's shape and the goal (the kernel
-  // takes its move lists from them); the board is solvable.
-  IdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget, SearchWeight weight = {})
+  // takes its move lists from them); the board is solvable. kFsm: `fsm`
+  // is the machine for the board's shape and outlives the search.
+  IdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget, SearchWeight weight = {},
+          const MoveFsm* fsm = nullptr)
       : tables_(tables),
         cells_(kRows ? kRows * kCols : tables.cells),
         moves_(tables.moves.data()),
         heuristic_(std::move(heuristic)),
         budget_(budget),
-        weight_(weight) {}
+        weight_(weight) {
+    if constexpr (kFsm) {
+      fsm_next_ = fsm->next.data();
+      fsm_start_ = fsm->start.data();
+    }
+  }
 
   SolveResult run(const Board& start) {
     SolveResult result;
@@ -82,6 +95,17 @@ class IdaStar {
     until_check_ = interval_;
     bound_ = kWeighted ? weight_.num * h : h;
     std::int64_t proven = h;  // weighted: the best lower bound so far
+    // A checkpoint's iterations (checkpoint.h) are not searched again.
+    std::uint64_t resumed_expanded = 0;
+    std::uint64_t resumed_generated = 0;
+    if constexpr (!kWeighted) {
+      if (const auto& resume = budget_.limits().resume; resume && resume->bound > bound_) {
+        bound_ = resume->bound;
+        result.lower_bound = bound_;
+        resumed_expanded = resume->expanded;
+        resumed_generated = resume->generated;
+      }
+    }
     for (;;) {
       next_bound_ = INT_MAX;
       path_.resize(static_cast<std::size_t>(kWeighted ? bound_ / weight_.den : bound_) + 1);
@@ -107,11 +131,17 @@ class IdaStar {
         result.lower_bound = -1;
         break;
       }
+      if constexpr (!kWeighted) {
+        if (const auto& report = budget_.limits().on_iteration) {
+          report(IterationDone{bound_, next_bound_, resumed_expanded + expanded_ + (interval_ - until_check_),
+                               resumed_generated + generated_});
+        }
+      }
       bound_ = next_bound_;
     }
     expanded_ += interval_ - until_check_;  // the part of the last interval used
-    result.expanded = expanded_;
-    result.generated = generated_;
+    result.expanded = resumed_expanded + expanded_;
+    result.generated = resumed_generated + generated_;
     return result;
   }
 
@@ -155,6 +185,8 @@ class IdaStar {
   bool search_root(int h, int blank) {
     if constexpr (kRows > 0) {
       return root_table()[blank](this, h);
+    } else if constexpr (kFsm) {
+      return dfs_fsm(0, h, blank, fsm_start_[blank]);
     } else {
       return dfs(0, h, blank, -1);
     }
@@ -173,7 +205,11 @@ class IdaStar {
 
   template <int kBlank>
   static bool root(IdaStar* self, int h) {
-    return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h, self->board_);
+    if constexpr (kFsm) {
+      return self->template dfs_fsm_at<kBlank>(self->bound_ - 1, h, self->board_, self->fsm_start_[kBlank]);
+    } else {
+      return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h, self->board_);
+    }
   }
   template <std::size_t... kBlank>
   static constexpr std::array<RootFn, sizeof...(kBlank)> make_root_table(std::index_sequence<kBlank...>) {
@@ -234,10 +270,72 @@ class IdaStar {
   }
 
 
+  // dfs_at with the move-pruning machine in `state` (kFsm): a child is
+  // generated only when the machine lets its move live; the parent move is
+  // one the machine always kills.
+  template <int kBlank>
+  [[gnu::noinline]] bool dfs_fsm_at(int room, int h, Storage board, int state) {
+    if (--until_check_ == 0) [[unlikely]] {
+      if (check_budget()) return true;
+    }
+    const std::int32_t* next = fsm_next_ + 4 * state;
+    constexpr bool kHasUp = kBlank >= kCols;
+    constexpr bool kHasLeft = kBlank % kCols > 0;
+    constexpr bool kHasRight = kBlank % kCols < kCols - 1;
+    constexpr bool kHasDown = kBlank < kCells - kCols;
+    const int up_state = kHasUp ? next[static_cast<int>(Direction::kUp)] : kDeadMove;
+    const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
+    const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
+    const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
+    // Value-initialised: the compiler cannot see that a dead move's step is
+    // neither prepared nor used.
+    typename Heuristic::Step up{}, left{}, right{}, down{};
+    if constexpr (kPrepares) {
+      if constexpr (kHasUp) {
+        if (up_state >= 0) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+      }
+      if constexpr (kHasLeft) {
+        if (left_state >= 0) heuristic_.prepare(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+      }
+      if constexpr (kHasRight) {
+        if (right_state >= 0) heuristic_.prepare(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+      }
+      if constexpr (kHasDown) {
+        if (down_state >= 0) heuristic_.prepare(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+      }
+    }
+    if constexpr (kHasUp) {
+      if (up_state >= 0) {
+        ++generated_;
+        if (step_at<kBlank, kBlank - kCols, Direction::kUp>(up, room, h, board, up_state)) return true;
+      }
+    }
+    if constexpr (kHasLeft) {
+      if (left_state >= 0) {
+        ++generated_;
+        if (step_at<kBlank, kBlank - 1, Direction::kLeft>(left, room, h, board, left_state)) return true;
+      }
+    }
+    if constexpr (kHasRight) {
+      if (right_state >= 0) {
+        ++generated_;
+        if (step_at<kBlank, kBlank + 1, Direction::kRight>(right, room, h, board, right_state)) return true;
+      }
+    }
+    if constexpr (kHasDown) {
+      if (down_state >= 0) {
+        ++generated_;
+        if (step_at<kBlank, kBlank + kCols, Direction::kDown>(down, room, h, board, down_state)) return true;
+      }
+    }
+    return false;
+  }
+
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
   template <int kBlank, int kTarget, Direction kDir>
-  [[gnu::always_inline]] bool step_at(typename Heuristic::Step& step, int room, int h, Storage board) {
+  [[gnu::always_inline]] bool step_at(typename Heuristic::Step& step, int room, int h, Storage board,
+                                      [[maybe_unused]] int fsm_state = 0) {
     const int tile = board.at(kTarget);
     int child_h;
     if constexpr (kPrepares) {
@@ -260,7 +358,13 @@ class IdaStar {
       return true;
     }
     heuristic_.descend(step);
-    if (dfs_at<kTarget, kBlank>(room - 1, child_h, board)) {
+    bool found;
+    if constexpr (kFsm) {
+      found = dfs_fsm_at<kTarget>(room - 1, child_h, board, fsm_state);
+    } else {
+      found = dfs_at<kTarget, kBlank>(room - 1, child_h, board);
+    }
+    if (found) {
       path_[bound_ - room - 1] = kDir;
       return true;
     }
@@ -322,6 +426,48 @@ class IdaStar {
   }
 
 
+  // dfs with the move-pruning machine in `state` instead of the parent's cell.
+  bool dfs_fsm(int g, int h, int blank, int state) {
+    if (--until_check_ == 0) [[unlikely]] {
+      if (check_budget()) return true;
+    }
+    const int n = cells();
+    const MoveList& m = moves_[blank];
+    const std::int32_t* next = fsm_next_ + 4 * state;
+    for (int i = 0; i < m.count; ++i) {
+      const int child_state = next[static_cast<int>(m.direction[i])];
+      if (child_state < 0) continue;
+      const int target = m.target[i];
+      ++generated_;
+      const int tile = board_.at(target);
+      typename Heuristic::Step step;
+      int child_h;
+      if constexpr (kPrepares) {
+        heuristic_.prepare(step, tile, target, blank, board_);
+        child_h = heuristic_.evaluate(step, room_for_child(g));
+      } else {
+        child_h = heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
+      }
+      const int f = kWeighted ? weight_.den * (g + 1) + weight_.num * child_h : g + 1 + child_h;
+      if (f > bound_) {
+        heuristic_.reject(step);
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      board_.slide(target, blank, tile);
+      path_[g] = m.direction[i];
+      if (child_h == 0 && board_ == goal_) {
+        length_ = g + 1;
+        return true;
+      }
+      heuristic_.descend(step);
+      if (dfs_fsm(g + 1, child_h, target, child_state)) return true;
+      heuristic_.ascend(step);
+      board_.slide(blank, target, tile);
+    }
+    return false;
+  }
+
   const TileTables& tables_;
   const int cells_;
   const MoveList* moves_;
@@ -340,6 +486,8 @@ class IdaStar {
   std::uint64_t generated_ = 0;
   std::uint64_t until_check_ = 0;  // expansions left before the next budget check
   std::uint64_t interval_ = 0;     // the length of the current check interval
+  const std::int32_t* fsm_next_ = nullptr;   // kFsm: MoveFsm::next
+  const std::int32_t* fsm_start_ = nullptr;  // kFsm: MoveFsm::start
 };
 
 }  // namespace npuzzle

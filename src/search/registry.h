@@ -11,6 +11,9 @@
 //   if (!h.error.empty()) ...;  options.heuristic = h.kind; options.pdb = h.pdb;
 //
 // The `auto` choice, strongest first, per board shape and goal:
+//   up to 10 cells (3x3, 2x3, 2x4, 2x5 and their transposes): exact, the
+//        BFS table of every state (heuristics/exact.h), made in memory in
+//        well under a second and never written to disk;
 //   4x4: pdb:78, else pdb:663, else pdb:555, whichever has all its tables
 //        in the cache first (reflected unless tables.reflect is false);
 //   5x5: pdb:6666 when cached;
@@ -18,7 +21,7 @@
 //        partition (pdb:3x4-65 ...) when cached;
 //   otherwise (and when no table is cached): linear-conflict, or manhattan
 //   on boards whose lines are too long for linear conflicts.
-// `auto` never builds a table. Its first choice for a shape and goal in a
+// `auto` never builds a pattern database. Its first choice for a shape and goal in a
 // process comes with a one-line notice: which PDB is used, or the command
 // that would build one; a cached table that fails to load is named and
 // skipped. An explicit `pdb:SPEC` is loaded, and built first when missing
@@ -70,6 +73,7 @@ std::optional<HeuristicSpec> parse_heuristic_spec(std::string_view name);
 struct ResolvedHeuristic {
   HeuristicKind kind = HeuristicKind::kLinearConflict;
   std::shared_ptr<const pdb::AdditivePdb> pdb;  // kind == kPdb
+  std::shared_ptr<const ExactTable> exact;      // kind == kExact (on a board it serves)
   std::string label;   // what was used, as the CSV names it ("pdb:663", "linear-conflict")
   std::string notice;  // auto's one-time note for this shape and goal, else empty
   std::string error;   // non-empty when the tables could not be had (bad spec, bad file, budget)

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,6 +39,24 @@ struct Progress {
   double seconds = 0;
 };
 
+// IDA*'s iterations, for checkpoints (checkpoint.h): an iteration over
+// `bound` ended without a solution or a stop; the next one searches
+// `next_bound`; the nodes of every iteration so far (those of a resumed
+// run's checkpoint included).
+struct IterationDone {
+  int bound = 0;
+  int next_bound = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+};
+// Where a resumed IDA* search starts: at `bound` instead of h(root), with
+// the earlier iterations' nodes already counted.
+struct ResumePoint {
+  int bound = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+};
+
 struct SolveLimits {
   double seconds = 0;               // wall time; 0 = none
   std::uint64_t max_nodes = 0;      // expanded nodes; 0 = none
@@ -51,6 +70,11 @@ struct SolveLimits {
   // Called from the searching thread about every `progress_interval` seconds.
   std::function<void(const Progress&)> on_progress;
   double progress_interval = 0.5;
+  // Unweighted IDA* only, ignored elsewhere: called from the searching
+  // thread after each completed iteration, and the point to start from.
+  // max_nodes counts this run's expansions, not the resumed ones.
+  std::function<void(const IterationDone&)> on_iteration;
+  std::optional<ResumePoint> resume;
 };
 
 struct SolveResult {

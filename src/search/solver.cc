@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/solvability.h"
+#include "heuristics/exact.h"
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
@@ -56,12 +57,19 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
   }
   if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
   if (options.weight > 1 && options.algorithm != Algorithm::kIdaStar) return "--weight needs --algorithm ida";
+  if (options.pruning == MovePruning::kFsm && (options.algorithm != Algorithm::kIdaStar || options.weight > 1)) {
+    return "--prune fsm needs --algorithm ida without --weight";
+  }
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
   if (options.heuristic == HeuristicKind::kLinearConflict &&
       (rows > kMaxConflictLine || cols > kMaxConflictLine)) {
     return "linear-conflict supports lines of at most " + std::to_string(kMaxConflictLine) + " cells";
+  }
+  if (options.heuristic == HeuristicKind::kExact && cells > kMaxExactCells) {
+    return "exact supports boards of at most " + std::to_string(kMaxExactCells) + " cells; " + size_name(rows, cols) +
+           " has " + std::to_string(cells);
   }
   if (options.heuristic == HeuristicKind::kPdb) {
     if (!options.pdb) return "no pattern database was given";
@@ -76,26 +84,58 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
 
 namespace {
 
-template <class Storage, int kRows, int kCols>
+// The exact table the options carry, else the shared one for the board.
+std::shared_ptr<const ExactTable> exact_table(const Board& board, const SolveOptions& options) {
+  return options.exact ? options.exact : exact_table_for(board.rows(), board.cols(), options.goal);
+}
+
+template <class Storage, int kRows, int kCols, MovePruning kPruning>
 SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const HeuristicKind h = options.heuristic;
+  std::shared_ptr<const MoveFsm> fsm;
+  if constexpr (kPruning == MovePruning::kFsm) fsm = move_fsm_for(board.rows(), board.cols());
+  const SearchWeight unweighted;
   if (h == HeuristicKind::kPdb) {
     constexpr int kSide = kRows == kCols ? kRows : 0;
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true, kSide>;
-      return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
+      return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(*options.pdb), budget,
+                                                                       unweighted, fsm.get())
+          .run(board);
     }
     using Heuristic = PdbHeuristic<false, kSide>;
-    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
+    return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(*options.pdb), budget,
+                                                                     unweighted, fsm.get())
+        .run(board);
+  }
+  if (h == HeuristicKind::kExact) {
+    const auto exact = exact_table(board, options);
+    return IdaStar<Storage, kRows, kCols, ExactHeuristic, false, kPruning>(tables, ExactHeuristic(*exact), budget,
+                                                                          unweighted, fsm.get())
+        .run(board);
   }
   // Linear-conflict codes need one slot per line: the longer side.
   constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxSide, true>;
-    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
+    return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(tables, h), budget,
+                                                                     unweighted, fsm.get())
+        .run(board);
   }
   using Heuristic = TileHeuristic<kMaxSide, false>;
-  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
+  return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(tables, h), budget, unweighted,
+                                                                   fsm.get())
+      .run(board);
+}
+
+// One instance per shape and pruning: the default (kParent) kernels are
+// exactly what they were before move pruning existed.
+template <class Storage, int kRows, int kCols>
+SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
+  if (options.pruning == MovePruning::kFsm) {
+    return run_ida<Storage, kRows, kCols, MovePruning::kFsm>(board, tables, options, budget);
+  }
+  return run_ida<Storage, kRows, kCols, MovePruning::kParent>(board, tables, options, budget);
 }
 
 // Weighted IDA* runs on the generic kernel for every shape: the compile-time
@@ -113,6 +153,10 @@ SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const
     }
     using Heuristic = PdbHeuristic<false, 0>;
     return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+  }
+  if (h == HeuristicKind::kExact) {
+    const auto exact = exact_table(board, options);
+    return IdaStar<Storage, 0, 0, ExactHeuristic, true>(tables, ExactHeuristic(*exact), budget, weight).run(board);
   }
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxConflictLine, true>;
@@ -135,6 +179,10 @@ SolveResult run_astar(const Board& board, const TileTables& tables, const SolveO
     }
     using Heuristic = PdbHeuristic<false>;
     return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+  }
+  if (h == HeuristicKind::kExact) {
+    const auto exact = exact_table(board, options);
+    return AStar<Storage, ExactHeuristic>(tables, ExactHeuristic(*exact), budget, cap).run(board);
   }
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxConflictLine, true>;

@@ -23,12 +23,14 @@
 #include "core/board.h"
 #include "core/memory_budget.h"
 #include "heuristics/heuristic.h"
+#include "search/move_fsm.h"
 #include "search/result.h"
 
 namespace npuzzle {
 namespace pdb {
 class AdditivePdb;
 }
+struct ExactTable;
 
 // kPhased: the constructive row-by-row solver (phased.h): any size, status
 // kSolved, never optimal.
@@ -42,6 +44,13 @@ struct SolveOptions {
   // Required when heuristic == kPdb: tables for this board's shape and goal
   // (pdb::shared_additive loads and caches them).
   std::shared_ptr<const pdb::AdditivePdb> pdb;
+  // Optional when heuristic == kExact: the table for this shape and goal
+  // (exact_table_for() is asked when it is null).
+  std::shared_ptr<const ExactTable> exact;
+  // IDA* only (unweighted): kFsm cuts duplicate paths with a move-pruning
+  // machine (move_fsm.h): fewer nodes, the same optimal lengths; kParent
+  // reproduces the published node counts.
+  MovePruning pruning = MovePruning::kParent;
   // IDA* only: W >= 1 searches with f = g + W*h and guarantees
   // length <= W * optimal (ida_star.h), status kSolved; 1 is optimal search.
   double weight = 1;

@@ -1,0 +1,161 @@
+#include "search/checkpoint.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace npuzzle {
+namespace {
+
+constexpr const char* kFirstLine = "# npuzzle IDA* checkpoint, version 1";
+
+std::string tiles_text(const std::vector<std::uint32_t>& tiles) {
+  std::string text;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    if (i) text += ' ';
+    text += std::to_string(tiles[i]);
+  }
+  return text;
+}
+
+template <class T>
+bool parse_whole(const std::string& text, T* value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+std::string write_checkpoint(const std::string& path, const IdaCheckpoint& c) {
+  std::ostringstream text;
+  text << kFirstLine << "\n"
+       << "rows: " << c.rows << "\n"
+       << "cols: " << c.cols << "\n"
+       << "goal: " << goal_name(c.goal) << "\n"
+       << "board: " << tiles_text(c.tiles) << "\n"
+       << "algorithm: " << c.algorithm << "\n"
+       << "heuristic: " << c.heuristic << "\n"
+       << "prune: " << c.prune << "\n"
+       << "completed_bound: " << c.completed_bound << "\n"
+       << "next_bound: " << c.next_bound << "\n"
+       << "expanded: " << c.expanded << "\n"
+       << "generated: " << c.generated << "\n";
+  const std::string content = text.str();
+  const std::string temporary = path + ".tmp." + std::to_string(getpid());
+  std::FILE* out = std::fopen(temporary.c_str(), "wb");
+  if (!out) return temporary + ": cannot open for writing: " + std::strerror(errno);
+  const bool ok = std::fwrite(content.data(), 1, content.size(), out) == content.size() && std::fflush(out) == 0 &&
+                  fsync(fileno(out)) == 0;
+  std::fclose(out);
+  if (!ok || std::rename(temporary.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return path + ": cannot write the checkpoint: " + why;
+  }
+  return {};
+}
+
+std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::string* error) {
+  error->clear();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (errno != ENOENT) *error = path + ": cannot read the checkpoint: " + std::strerror(errno);
+    return std::nullopt;
+  }
+  std::map<std::string, std::string> fields;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (number == 1) {
+      if (line != kFirstLine) {
+        *error = path + ":1: not an npuzzle checkpoint (expected '" + kFirstLine + "')";
+        return std::nullopt;
+      }
+      continue;
+    }
+    const auto colon = line.find(": ");
+    if (colon == std::string::npos) {
+      *error = path + ":" + std::to_string(number) + ": expected 'key: value'";
+      return std::nullopt;
+    }
+    fields[line.substr(0, colon)] = line.substr(colon + 2);
+  }
+  IdaCheckpoint c;
+  const auto need = [&](const char* key) -> const std::string* {
+    auto it = fields.find(key);
+    if (it == fields.end()) {
+      *error = path + ": the checkpoint has no '" + key + "' line";
+      return nullptr;
+    }
+    return &it->second;
+  };
+  const char* numbers[] = {"rows", "cols", "completed_bound", "next_bound"};
+  int* targets[] = {&c.rows, &c.cols, &c.completed_bound, &c.next_bound};
+  for (int i = 0; i < 4; ++i) {
+    const std::string* v = need(numbers[i]);
+    if (!v) return std::nullopt;
+    if (!parse_whole(*v, targets[i])) {
+      *error = path + ": bad " + numbers[i] + " '" + *v + "'";
+      return std::nullopt;
+    }
+  }
+  for (auto [key, target] : {std::pair{"expanded", &c.expanded}, std::pair{"generated", &c.generated}}) {
+    const std::string* v = need(key);
+    if (!v) return std::nullopt;
+    if (!parse_whole(*v, target)) {
+      *error = path + ": bad " + key + " '" + *v + "'";
+      return std::nullopt;
+    }
+  }
+  const std::string* goal = need("goal");
+  if (!goal) return std::nullopt;
+  const auto g = parse_goal(*goal);
+  if (!g) {
+    *error = path + ": bad goal '" + *goal + "'";
+    return std::nullopt;
+  }
+  c.goal = *g;
+  const std::string* board = need("board");
+  if (!board) return std::nullopt;
+  std::istringstream tiles(*board);
+  for (std::uint32_t t; tiles >> t;) c.tiles.push_back(t);
+  for (auto [key, target] : {std::pair{"algorithm", &c.algorithm}, std::pair{"heuristic", &c.heuristic},
+                             std::pair{"prune", &c.prune}}) {
+    const std::string* v = need(key);
+    if (!v) return std::nullopt;
+    *target = *v;
+  }
+  return c;
+}
+
+std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours) {
+  if (saved.rows != ours.rows || saved.cols != ours.cols || saved.tiles != ours.tiles) {
+    return "the checkpoint is for another board (" + size_name(saved.rows, saved.cols) + ": " +
+           tiles_text(saved.tiles) + ")";
+  }
+  if (saved.goal != ours.goal) {
+    return "the checkpoint was written for the " + std::string(goal_name(saved.goal)) + " goal, this run has " +
+           std::string(goal_name(ours.goal));
+  }
+  const std::pair<const char*, std::pair<const std::string*, const std::string*>> options[] = {
+      {"algorithm", {&saved.algorithm, &ours.algorithm}},
+      {"heuristic", {&saved.heuristic, &ours.heuristic}},
+      {"prune", {&saved.prune, &ours.prune}},
+  };
+  for (const auto& [key, values] : options) {
+    if (*values.first != *values.second) {
+      return "the checkpoint was written with --" + std::string(key) + " " + *values.first + ", this run has " +
+             *values.second;
+    }
+  }
+  return {};
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,50 @@
+// Resumable IDA*: a checkpoint is written after every completed iteration,
+// so that a long search (a 24-puzzle instance takes hours) survives a
+// restart. It holds the board, goal and the options that decide the node
+// counts (algorithm, heuristic as resolved, move pruning), the bound just
+// completed, the next bound, and the nodes counted so far. A restart with
+// the same board and options begins at the next bound and adds the saved
+// counts, so its result equals an uninterrupted run's in length and node
+// counts (IDA*'s iterations are independent given their bound). A
+// checkpoint from another board or other options is refused, never used.
+//
+// The file is text, one `key: value` a line after a comment line, written
+// through a temporary name and a rename, so it is always either the old
+// or the new one.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+
+namespace npuzzle {
+
+struct IdaCheckpoint {
+  int rows = 0;
+  int cols = 0;
+  Goal goal = Goal::kBlankLast;
+  std::vector<std::uint32_t> tiles;
+  std::string algorithm;  // "ida"
+  std::string heuristic;  // as resolved: "linear-conflict", "pdb:663", ...
+  std::string prune;      // "parent" or "fsm"
+  int completed_bound = -1;
+  int next_bound = -1;
+  std::uint64_t expanded = 0;   // all iterations up to completed_bound
+  std::uint64_t generated = 0;
+};
+
+// Writes `c` to `path` atomically. Empty on success, else "PATH: what went wrong".
+std::string write_checkpoint(const std::string& path, const IdaCheckpoint& c);
+
+// Reads `path`. nullopt with an empty *error when there is no such file;
+// nullopt with *error set ("PATH: what") when it cannot be read or parsed.
+std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::string* error);
+
+// Why `saved` cannot resume the search described by `ours` (board, goal,
+// algorithm, heuristic, pruning), or "" when it can.
+std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours);
+
+}  // namespace npuzzle

@@ -1,0 +1,191 @@
+#include "search/move_fsm.h"
+
+#include <array>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/geometry.h"
+
+namespace npuzzle {
+
+std::string_view move_pruning_name(MovePruning p) { return p == MovePruning::kFsm ? "fsm" : "parent"; }
+
+std::optional<MovePruning> parse_move_pruning(std::string_view name) {
+  if (name == "parent") return MovePruning::kParent;
+  if (name == "fsm") return MovePruning::kFsm;
+  return std::nullopt;
+}
+
+namespace {
+
+// The kernels' move order, which defines "earlier" among strings of one length.
+constexpr std::array<Direction, 4> kOrder = {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown};
+
+// The blank's cell after moving `d` from `cell`, or -1 off the board.
+int neighbour(int rows, int cols, int cell, Direction d) {
+  const int r = cell / cols;
+  const int c = cell % cols;
+  switch (d) {
+    case Direction::kUp: return r > 0 ? cell - cols : -1;
+    case Direction::kDown: return r + 1 < rows ? cell + cols : -1;
+    case Direction::kLeft: return c > 0 ? cell - 1 : -1;
+    case Direction::kRight: return c + 1 < cols ? cell + 1 : -1;
+  }
+  return -1;
+}
+
+struct Forbidden {
+  int start_cell;
+  int end_cell;
+  std::string moves;  // Direction values as chars
+};
+
+// Step 1, from every start cell, one length at a time, so that a string
+// holding a shorter forbidden string (from the cell it starts on) is known
+// to be cut already: it is neither extended nor recorded, and the list holds
+// only the minimal forbidden strings.
+std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
+  struct Node {
+    std::string arrangement;  // label per cell; the blank is 0xFF
+    std::string moves;        // Direction values as chars
+    std::string cells;        // the blank's cell before each move, then after the last
+  };
+  const int cells = rows * cols;
+  std::vector<Forbidden> out;
+  std::unordered_set<std::string> known;  // start cell as a char, then the moves
+  std::vector<std::unordered_set<std::string>> seen(static_cast<std::size_t>(cells));
+  std::vector<std::vector<Node>> level(static_cast<std::size_t>(cells));
+  for (int start = 0; start < cells; ++start) {
+    Node root{std::string(static_cast<std::size_t>(cells), '\0'), {}, std::string(1, static_cast<char>(start))};
+    for (int i = 0; i < cells; ++i) root.arrangement[static_cast<std::size_t>(i)] = static_cast<char>(i);
+    root.arrangement[static_cast<std::size_t>(start)] = static_cast<char>(0xFF);
+    seen[static_cast<std::size_t>(start)].insert(root.arrangement);
+    level[static_cast<std::size_t>(start)].push_back(std::move(root));
+  }
+  for (int d = 1; d <= depth; ++d) {
+    std::vector<Forbidden> found;
+    for (int start = 0; start < cells; ++start) {
+      std::vector<Node> next;
+      for (const Node& node : level[static_cast<std::size_t>(start)]) {
+        const int from = static_cast<unsigned char>(node.cells.back());
+        for (const Direction dir : kOrder) {
+          const int to = neighbour(rows, cols, from, dir);
+          if (to < 0) continue;
+          Node child{node.arrangement, node.moves + static_cast<char>(dir), node.cells + static_cast<char>(to)};
+          bool holds_forbidden = false;
+          for (std::size_t i = 1; i + 1 < child.moves.size() && !holds_forbidden; ++i) {
+            holds_forbidden = known.contains(child.cells[i] + child.moves.substr(i));
+          }
+          if (holds_forbidden) continue;
+          std::swap(child.arrangement[static_cast<std::size_t>(to)], child.arrangement[static_cast<std::size_t>(from)]);
+          if (!seen[static_cast<std::size_t>(start)].insert(child.arrangement).second) {
+            found.push_back({start, to, std::move(child.moves)});
+          } else {
+            next.push_back(std::move(child));
+          }
+        }
+      }
+      level[static_cast<std::size_t>(start)] = std::move(next);
+    }
+    for (Forbidden& f : found) {
+      known.insert(static_cast<char>(f.start_cell) + f.moves);
+      out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
+  const int cells = rows * cols;
+  auto fsm = std::make_unique<MoveFsm>();
+  fsm->rows = rows;
+  fsm->cols = cols;
+  fsm->depth = depth;
+
+  const std::vector<Forbidden> forbidden = forbidden_strings(rows, cols, depth);
+  fsm->forbidden_strings = forbidden.size();
+
+  // Step 2: the trie, its end-cell masks, then failure links breadth-first.
+  std::vector<std::array<std::int32_t, 4>> go(1, {-1, -1, -1, -1});
+  std::vector<std::uint64_t> ends(1, 0);
+  for (const Forbidden& f : forbidden) {
+    std::int32_t node = 0;
+    for (const char m : f.moves) {
+      std::int32_t& child = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
+      if (child < 0) {
+        child = static_cast<std::int32_t>(go.size());
+        go.push_back({-1, -1, -1, -1});
+        ends.push_back(0);
+      }
+      node = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
+    }
+    ends[static_cast<std::size_t>(node)] |= std::uint64_t{1} << f.end_cell;
+  }
+  fsm->automaton_nodes = go.size();
+  std::vector<std::int32_t> fail(go.size(), 0);
+  std::deque<std::int32_t> queue;
+  for (auto& child : go[0]) {
+    if (child < 0) {
+      child = 0;
+    } else {
+      queue.push_back(child);
+    }
+  }
+  while (!queue.empty()) {
+    const std::int32_t node = queue.front();
+    queue.pop_front();
+    const auto n = static_cast<std::size_t>(node);
+    ends[n] |= ends[static_cast<std::size_t>(fail[n])];
+    for (std::size_t m = 0; m < 4; ++m) {
+      const std::int32_t child = go[n][m];
+      const std::int32_t via_fail = go[static_cast<std::size_t>(fail[n])][m];
+      if (child < 0) {
+        go[n][m] = via_fail;
+      } else {
+        fail[static_cast<std::size_t>(child)] = via_fail;
+        queue.push_back(child);
+      }
+    }
+  }
+
+  // Step 3: the reachable product states.
+  std::unordered_map<std::uint64_t, std::int32_t> id;
+  std::vector<std::pair<std::int32_t, int>> states;  // (automaton node, cell)
+  auto state_of = [&](std::int32_t node, int cell) {
+    const std::uint64_t key = static_cast<std::uint64_t>(node) * 64 + static_cast<std::uint64_t>(cell);
+    auto [it, added] = id.emplace(key, static_cast<std::int32_t>(states.size()));
+    if (added) states.emplace_back(node, cell);
+    return it->second;
+  };
+  for (int cell = 0; cell < cells; ++cell) fsm->start.push_back(state_of(0, cell));
+  for (std::size_t s = 0; s < states.size(); ++s) {
+    const auto [node, cell] = states[s];
+    std::array<std::int32_t, 4> row{kDeadMove, kDeadMove, kDeadMove, kDeadMove};
+    for (int m = 0; m < 4; ++m) {
+      const int to = neighbour(rows, cols, cell, static_cast<Direction>(m));
+      if (to < 0) continue;
+      const std::int32_t child = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
+      if (ends[static_cast<std::size_t>(child)] >> to & 1) continue;
+      row[static_cast<std::size_t>(m)] = state_of(child, to);
+    }
+    fsm->next.insert(fsm->next.end(), row.begin(), row.end());
+  }
+  for (const auto& s : states) fsm->cell.push_back(static_cast<std::uint8_t>(s.second));
+  return fsm;
+}
+
+std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols) {
+  static std::mutex mutex;
+  static auto* machines = new std::map<std::pair<int, int>, std::shared_ptr<const MoveFsm>>();
+  std::lock_guard lock(mutex);
+  auto& slot = (*machines)[{rows, cols}];
+  if (!slot) slot = build_move_fsm(rows, cols, default_fsm_depth(rows * cols));
+  return slot;
+}
+
+}  // namespace npuzzle

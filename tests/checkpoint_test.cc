@@ -1,0 +1,103 @@
+// Resumable IDA* (search/checkpoint.h) through the CLI: a 4x4 search cut
+// off by a node limit after some iterations, then restarted from its
+// checkpoint, ends with the length and node counts of an uninterrupted run
+// (batch --checkpoints and solve --checkpoint); a checkpoint of another
+// board or other options is refused with a message.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "cli_support.h"
+#include "test_support.h"
+
+namespace npuzzle {
+namespace {
+
+std::string korf_line(std::size_t index) {
+  const auto korf = testing::korf100();
+  std::string line = std::to_string(korf[index].id);
+  for (auto t : korf[index].tiles) line += " " + std::to_string(t);
+  return "# goal: blank-first\n" + line + "\n";
+}
+
+// "  nodes:     E expanded, G generated" of solve's text output.
+std::string nodes_line(const std::string& out) {
+  const auto at = out.find("nodes:");
+  return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
+}
+
+TEST_F(Cli, InterruptedSearchResumesToTheSameCounts) {
+  spit(path("one.txt"), korf_line(1));  // Korf's #2: 55 moves
+  const std::string lc = " --no-progress --threads 1 --heuristic linear-conflict -i " + quote(path("one.txt"));
+  const CliResult full = npuzzle("batch" + lc + " -o " + quote(path("full.csv")));
+  ASSERT_EQ(full.code, 0) << full.err;
+  const auto whole = read_csv(slurp(path("full.csv")));
+  ASSERT_EQ(whole.size(), 1u);
+  ASSERT_EQ(whole[0][kLength], "55");
+  const std::uint64_t expanded = std::stoull(whole[0][kExpanded]);
+
+  // Stopped a third of the way: some iterations are complete.
+  const std::string limit = " --max-nodes " + std::to_string(expanded / 3);
+  const CliResult cut = npuzzle("batch" + lc + limit + " --checkpoints -o " + quote(path("part.csv")));
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  const auto cut_rows = read_csv(slurp(path("part.csv")));
+  ASSERT_EQ(cut_rows.size(), 1u);
+  EXPECT_EQ(cut_rows[0][kStatus], "limit");
+  const std::string checkpoint = path("part.csv.checkpoints/2.ckpt");
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  const std::string saved = slurp(checkpoint);
+  EXPECT_NE(saved.find("completed_bound: "), std::string::npos) << saved;
+  EXPECT_NE(saved.find("heuristic: linear-conflict"), std::string::npos) << saved;
+
+  // Restarted without the limit (a fresh CSV, the same checkpoint directory).
+  std::filesystem::remove(path("part.csv"));
+  const CliResult again = npuzzle("batch" + lc + " --checkpoints -o " + quote(path("part.csv")));
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("npuzzle: puzzle 2 resumed from " + checkpoint + " at bound "), std::string::npos)
+      << again.err;
+  const auto resumed = read_csv(slurp(path("part.csv")));
+  ASSERT_EQ(resumed.size(), 1u);
+  EXPECT_EQ(resumed[0][kStatus], "optimal");
+  EXPECT_EQ(resumed[0][kLength], whole[0][kLength]);
+  EXPECT_EQ(resumed[0][kExpanded], whole[0][kExpanded]);
+  EXPECT_EQ(resumed[0][kGenerated], whole[0][kGenerated]);
+  EXPECT_EQ(resumed[0][kSolution], whole[0][kSolution]);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "removed once solved";
+
+  // solve --checkpoint: the same, twice cut off, and its closing counts.
+  const std::string solve = "solve --heuristic linear-conflict --goal blank-first " + quote(path("one.txt")) +
+                            " --checkpoint " + quote(path("solve.ckpt"));
+  const std::string step = " --max-nodes " + std::to_string(expanded / 4);
+  const CliResult first = npuzzle(solve + step);
+  EXPECT_EQ(first.code, 1) << first.err;
+  ASSERT_TRUE(std::filesystem::exists(path("solve.ckpt")));
+  const CliResult second = npuzzle(solve + step);
+  EXPECT_NE(second.err.find("resumed from"), std::string::npos) << second.err;
+  const CliResult last = npuzzle(solve);
+  ASSERT_EQ(last.code, 0) << last.err;
+  EXPECT_NE(last.err.find("resumed from"), std::string::npos) << last.err;
+  EXPECT_EQ(nodes_line(last.out), "nodes:     " + whole[0][kExpanded] + " expanded, " + whole[0][kGenerated] +
+                                      " generated");
+}
+
+TEST_F(Cli, ACheckpointOfAnotherBoardOrOtherOptionsIsRefused) {
+  spit(path("a.txt"), korf_line(1));
+  spit(path("b.txt"), korf_line(3));
+  const std::string ckpt = " --checkpoint " + quote(path("x.ckpt"));
+  const CliResult cut =
+      npuzzle("solve --heuristic linear-conflict --max-nodes 100000 " + quote(path("a.txt")) + ckpt);
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  ASSERT_TRUE(std::filesystem::exists(path("x.ckpt")));
+  const CliResult other_board = npuzzle("solve --heuristic linear-conflict " + quote(path("b.txt")) + ckpt);
+  EXPECT_EQ(other_board.code, 1);
+  EXPECT_NE(other_board.err.find("the checkpoint is for another board"), std::string::npos) << other_board.err;
+  const CliResult other_options = npuzzle("solve --heuristic manhattan " + quote(path("a.txt")) + ckpt);
+  EXPECT_EQ(other_options.code, 1);
+  EXPECT_NE(other_options.err.find("written with --heuristic linear-conflict, this run has manhattan"),
+            std::string::npos)
+      << other_options.err;
+  EXPECT_TRUE(std::filesystem::exists(path("x.ckpt"))) << "a refused checkpoint is kept";
+}
+
+}  // namespace
+}  // namespace npuzzle
