@@ -4,7 +4,7 @@
 // packed move operations against one-move-at-a-time push_back, the fast
 // replay against Board::move, pair cancellation against a plain stack, and
 // Princeton's Board API against values worked out by hand from Princeton's
-// own examples.
+// own examples; shortened solutions against replay.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,6 +19,7 @@
 #include "core/solvability.h"
 #include "io/reader.h"
 #include "search/phased.h"
+#include "search/shorten.h"
 #include "tools/generate.h"
 
 namespace npuzzle {
@@ -238,6 +239,45 @@ TEST(Princeton, GoalEqualityAndBadInput) {
   EXPECT_THROW(PrincetonBoard({{1, -2}, {3, 0}}), std::invalid_argument);
   // A 4x4 needs a two-digit field; a 11x11 (tiles up to 120) a three-digit one.
   EXPECT_EQ(PrincetonBoard(Board::solved(11, 11, Goal::kBlankLast)).to_string().substr(0, 13), "11\n  1   2   ");
+}
+
+// Three turns of the blank round a 2x2 block restore it: 12 moves that a
+// window of 12 replaces by none.
+TEST(Shorten, AnIdentityCycleDisappears) {
+  const Board goal = Board::solved(4, 4, Goal::kBlankLast);
+  MoveSequence moves;
+  for (int turn = 0; turn < 3; ++turn) {
+    for (Direction d : {Direction::kLeft, Direction::kUp, Direction::kRight, Direction::kDown}) moves.push_back(d);
+  }
+  Board after = goal;
+  ASSERT_EQ(apply_moves(after, moves), "");
+  ASSERT_EQ(after, goal);  // the ground truth: the 12 moves are the identity
+  ShortenOptions options;
+  options.window = 12;
+  EXPECT_EQ(shorten_by_windows(goal, moves, options), 12u);
+  EXPECT_TRUE(moves.empty());
+}
+
+TEST(Shorten, PhasedSolutionsStayValidAndNeverGrow) {
+  std::mt19937_64 rng(15);
+  std::uint64_t before = 0;
+  std::uint64_t after = 0;
+  for (auto [rows, cols] : {std::pair{3, 3}, {4, 4}, {5, 7}, {8, 3}, {10, 10}}) {
+    for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
+      const Board board = random_solvable(rows, cols, goal, rng);
+      PhasedOptions options;
+      options.goal = goal;
+      SolveResult r = solve_phased(board, options);
+      ASSERT_EQ(r.status, Status::kSolved);
+      const std::uint64_t length = r.moves.size();
+      shorten_by_windows(board, r.moves);
+      EXPECT_LE(r.moves.size(), length);
+      EXPECT_EQ(check_solution(board, r.moves, goal), "") << size_name(rows, cols);
+      before += length;
+      after += r.moves.size();
+    }
+  }
+  EXPECT_LT(after, before);  // phased solutions have detours a window finds
 }
 
 }  // namespace
