@@ -4,7 +4,8 @@
 // cancelling), then shortened; prints the lengths before and after, the
 // saving, the time it took, and whether the result replays to the goal.
 //
-//   phased_shorten [N...]       default: 10 30 100
+//   phased_shorten [-w WINDOW] [-c MAX_CELLS] [-n MAX_NODES] [N...]
+//                               default: the ShortenOptions defaults; 10 30 100
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +20,21 @@
 
 int main(int argc, char** argv) {
   std::vector<int> sides;
-  for (int i = 1; i < argc; ++i) sides.push_back(std::atoi(argv[i]));
+  npuzzle::ShortenOptions shorten;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 < argc && arg == "-w") {
+      shorten.window = std::atoi(argv[++i]);
+    } else if (i + 1 < argc && arg == "-c") {
+      shorten.max_cells = std::atoi(argv[++i]);
+    } else if (i + 1 < argc && arg == "-n") {
+      shorten.max_nodes = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      sides.push_back(std::atoi(argv[i]));
+    }
+  }
+  std::printf("window %d, max cells %d, max nodes %llu\n\n", shorten.window, shorten.max_cells,
+              static_cast<unsigned long long>(shorten.max_nodes));
   if (sides.empty()) sides = {10, 30, 100};
   std::mt19937_64 rng(2024);
   std::printf("| n | boards | phased moves | shortened | saved | windows searched | replaced | solve s | shorten s | "
@@ -37,7 +52,7 @@ int main(int argc, char** argv) {
       npuzzle::SolveResult r = npuzzle::solve_phased(board, options);
       const auto t1 = std::chrono::steady_clock::now();
       before += r.moves.size();
-      npuzzle::shorten_by_windows(board, r.moves, {}, &stats);
+      npuzzle::shorten_by_windows(board, r.moves, shorten, &stats);
       const auto t2 = std::chrono::steady_clock::now();
       after += r.moves.size();
       solve_seconds += std::chrono::duration<double>(t1 - t0).count();
