@@ -60,5 +60,32 @@ TEST_F(HugeCli, PrincetonFormatPrintsBoundedOutput) {
       << forty.err;
 }
 
+TEST_F(HugeCli, ShortenMakesPhasedSolutionsNoLonger) {
+  ASSERT_EQ(npuzzle("gen --size 10x10 --count 3 --seed 9 > " + quote(path("ten.txt"))).code, 0);
+  const CliResult plain = npuzzle("batch --algorithm phased --no-progress -i " + quote(path("ten.txt")) + " -o " +
+                                  quote(path("plain.csv")));
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  const CliResult shortened = npuzzle("batch --algorithm phased --shorten --no-progress -i " + quote(path("ten.txt")) +
+                                      " -o " + quote(path("short.csv")));
+  ASSERT_EQ(shortened.code, 0) << shortened.err;
+  const std::vector<Row> a = read_csv(slurp(path("plain.csv")));
+  const std::vector<Row> b = read_csv(slurp(path("short.csv")));
+  ASSERT_EQ(a.size(), 3u);
+  ASSERT_EQ(b.size(), 3u);
+  long long before = 0;
+  long long after = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_LE(std::stoll(b[i][kLength]), std::stoll(a[i][kLength]));
+    before += std::stoll(a[i][kLength]);
+    after += std::stoll(b[i][kLength]);
+  }
+  EXPECT_LT(after, before);
+  // verify replays the shortened solutions from the puzzles.
+  const CliResult verify = npuzzle("verify -i " + quote(path("ten.txt")) + " -r " + quote(path("short.csv")));
+  EXPECT_EQ(verify.code, 0) << verify.err;
+  EXPECT_NE(verify.out.find("3 passed, 0 failed"), std::string::npos) << verify.out;
+  EXPECT_EQ(npuzzle("solve --shorten " + quote(path("ten.txt"))).code, 2);  // phased only
+}
+
 }  // namespace
 }  // namespace npuzzle

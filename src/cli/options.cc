@@ -36,6 +36,9 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
       ("weight", po::value(&search.weight)->default_value(1),
        "W >= 1: weighted IDA* (f = g + W*h), a solution at most W times the optimal length, status solved, "
        "with a proven lower bound; much faster on boards optimal search cannot finish (5x5 to 8x8). 1 = optimal")
+      ("shorten", po::bool_switch(&search.shorten),
+       "phased only: replace windows of the solution by shortest sub-paths (search/shorten.h): 1-2% "
+       "shorter at 10x10, under 0.2% from 30x30 on, about 0.1 microsecond a move")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
@@ -107,7 +110,9 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   if (search.weight > 1 && *algorithm != Algorithm::kIdaStar) {
     throw UsageError("--weight applies to --algorithm ida only");
   }
+  if (search.shorten && *algorithm != Algorithm::kPhased) throw UsageError("--shorten applies to --algorithm phased only");
   request.weight = search.weight;
+  request.shorten = search.shorten;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);

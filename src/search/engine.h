@@ -34,6 +34,7 @@ struct SolveRequest {
   // pdb:SPEC may be built, and the memory budget they draw from.
   pdb::AdditiveOptions tables;
   double weight = 1;  // IDA*'s weight (SolveOptions::weight)
+  bool shorten = false;  // phased only (SolveOptions::shorten)
   SolveLimits limits;
 };
 

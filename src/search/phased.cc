@@ -16,6 +16,7 @@
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/tile_tables.h"
+#include "search/shorten.h"
 
 namespace npuzzle {
 namespace {
@@ -722,6 +723,7 @@ SolveResult solve_phased(const Board& board, const PhasedOptions& options, Phase
   if (result.status == Status::kSolved) {
     s.raw_length = result.moves.size();
     if (options.cancel_pairs) s.cancelled = cancel_inverse_pairs(result.moves);
+    if (options.shorten) s.shortened = shorten_by_windows(board, result.moves);
     result.length = static_cast<std::int64_t>(result.moves.size());
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -172,6 +172,7 @@ SolveResult solve(const Board& board, const SolveOptions& options) {
   if (options.algorithm == Algorithm::kPhased) {
     PhasedOptions phased;
     phased.goal = options.goal;
+    phased.shorten = options.shorten;
     phased.cancel = options.limits.cancel;
     phased.seconds = options.limits.seconds;
     return solve_phased(board, phased);
