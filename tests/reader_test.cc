@@ -4,6 +4,8 @@
 // puzzles of the file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -343,9 +345,9 @@ TEST(LinesFormat, ReadsTheShippedKorfFile) {
 // written out here, not taken from the constants, so that a change to a
 // documented maximum has to change this test too.
 TEST(Bounds, DocumentedValues) {
-  EXPECT_EQ(kMaxCells, 1048576);
-  EXPECT_EQ(kMaxLineTokens, 1048577u);
-  EXPECT_EQ(kMaxLineBytes, 67108864u);
+  EXPECT_EQ(kMaxCells, 16777216);  // 4096 x 4096
+  EXPECT_EQ(kMaxLineTokens, 16777217u);
+  EXPECT_EQ(kMaxLineBytes, 268435456u);
   EXPECT_EQ(kMaxPuzzles, 16777216u);
 }
 
@@ -365,30 +367,64 @@ TEST(Bounds, BoundedLineReaderKeepsTheFirstBytesAndSkipsTheRest) {
 }
 
 TEST(Bounds, TooManyNumbersOnALineIsOneInvalidRecord) {
-  // 2^20 + 2 tokens: one more than an ID and the largest board.
+  // 2^24 + 2 tokens: one more than an ID and the largest board.
   std::string line;
-  line.reserve(3 * 1048578);
-  for (int i = 0; i < 1048578; ++i) line += "1 ";
+  line.reserve(2 * 16777218);
+  for (int i = 0; i < 16777218; ++i) line += "1 ";
   g_largest_allocation = 0;
   const PuzzleFile f = read("1 2 3 4 5 6 7 8 0\n" + line + "\n" + "1 2 3 4 5 6 7 0 8\n");
   ASSERT_EQ(f.puzzles.size(), 3u);
   expect_board(f.puzzles[0], 3, 3, "1 2 3 4 5 6 7 8 0", "1", 1);
-  expect_error(f.puzzles[1], 2, "more than 1048577 numbers");
+  expect_error(f.puzzles[1], 2, "more than 16777217 numbers");
   expect_board(f.puzzles[2], 3, 3, "1 2 3 4 5 6 7 0 8", "3", 3);
-  // The token list stops at the bound: 1048578 views of 16 bytes, rounded
-  // up by vector growth, never one per byte of the line.
-  EXPECT_LT(g_largest_allocation.load(), std::size_t{64} << 20);
+  // The token list stops at the bound and is allocated once: 16777218 views
+  // of 16 bytes, never one per byte of the line nor a doubled vector.
+  EXPECT_LE(g_largest_allocation.load(), std::size_t{16777218} * sizeof(std::string_view));
 }
 
+// A stream of `prefix`, then `count` copies of `fill`, then `suffix`,
+// produced on demand: a line longer than kMaxLineBytes without holding it.
+class RepeatingBuffer : public std::streambuf {
+ public:
+  RepeatingBuffer(std::string prefix, char fill, std::size_t count, std::string suffix)
+      : prefix_(std::move(prefix)), suffix_(std::move(suffix)), fill_(fill), left_(count) {
+    setg(prefix_.data(), prefix_.data(), prefix_.data() + prefix_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    if (left_ > 0) {
+      const std::size_t n = std::min(left_, chunk_.size());
+      std::fill(chunk_.begin(), chunk_.begin() + static_cast<std::ptrdiff_t>(n), fill_);
+      left_ -= n;
+      setg(chunk_.data(), chunk_.data(), chunk_.data() + n);
+      return traits_type::to_int_type(chunk_[0]);
+    }
+    if (!suffix_done_) {
+      suffix_done_ = true;
+      setg(suffix_.data(), suffix_.data(), suffix_.data() + suffix_.size());
+      return traits_type::to_int_type(suffix_[0]);
+    }
+    return traits_type::eof();
+  }
+
+ private:
+  std::string prefix_;
+  std::string suffix_;
+  char fill_;
+  std::size_t left_;
+  bool suffix_done_ = false;
+  std::array<char, 1 << 16> chunk_{};
+};
+
 TEST(Bounds, OverlongLineInAGridIsReportedOnItsLine) {
-  std::string text = "3\n1 2 3\n";
-  text += std::string(kMaxLineBytes + 5, '7');
-  text += "\n7 8 0\n" + std::string(kPuzzle04);
-  const PuzzleFile f = read(text);
+  RepeatingBuffer buffer("3\n1 2 3\n", '7', kMaxLineBytes + 5, "\n7 8 0\n" + std::string(kPuzzle04));
+  std::istream in(&buffer);
+  const PuzzleFile f = read_puzzles(in, "in.txt", {});
   ASSERT_EQ(f.puzzles.size(), 2u);
   EXPECT_FALSE(f.puzzles[0].board.has_value());
   EXPECT_EQ(f.puzzles[0].line, 1);
-  EXPECT_EQ(f.puzzles[0].error.rfind("in.txt:3: line is longer than 67108864 bytes", 0), 0u) << f.puzzles[0].error;
+  EXPECT_EQ(f.puzzles[0].error.rfind("in.txt:3: line is longer than 268435456 bytes", 0), 0u) << f.puzzles[0].error;
   expect_board(f.puzzles[1], 3, 3, "0 1 3 4 2 5 7 8 6", "2", 5);
 }
 

@@ -104,7 +104,7 @@ def test_limits_give_a_status_and_a_proven_bound(korf100):
     ([], "no tiles"),
     ([0], "below the minimum 2x2"),
     ([0, 1, 2], "square"),
-    (list(range(2 ** 21)), "exceed the maximum"),
+    ([0] * (2 ** 24 + 1), "exceed the maximum"),  # one more than kMaxCells (4096 x 4096)
 ])
 def test_bad_boards_raise_value_error_naming_the_reason(tiles, message):
     with pytest.raises(ValueError, match=message):

@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -24,13 +25,34 @@ void print_board(const Board& b) {
   }
 }
 
+// --format princeton prints at most this many tile numbers, boards times
+// cells (about 30-90 MB of text): every board of a 30x30 phased solution
+// would be 7e7 numbers, of a 1000x1000 one 3e15. Past it the puzzle is
+// refused with a message; the moves themselves are what a person or a
+// program wants there (--format text with --solution-dir, or render).
+constexpr std::uint64_t kMaxPrincetonNumbers = 10'000'000;
+
 // Princeton's Solver client: the count, then every board of the solution.
-void print_princeton(const PuzzleRecord& record, const SolveResult& r) {
+// False (nothing printed, the reason on standard error) when the boards
+// would pass kMaxPrincetonNumbers.
+bool print_princeton(const PuzzleRecord& record, const SolveResult& r) {
   if (r.status == Status::kUnsolvable) {
     std::printf("Unsolvable puzzle\n");
-    return;
+    return true;
   }
-  if (r.status != Status::kOptimal && r.status != Status::kSolved) return;
+  if (r.status != Status::kOptimal && r.status != Status::kSolved) return true;
+  const std::uint64_t boards = r.moves.size() + 1;
+  const std::uint64_t cells = static_cast<std::uint64_t>(record.board->cells());
+  if (boards > kMaxPrincetonNumbers / cells) {
+    std::fprintf(stderr,
+                 "%s: puzzle %s: not printed: its %llu moves make %llu boards of %llu cells, more than the %llu "
+                 "numbers --format princeton prints; use --format text (with --solution-dir DIR for the moves) "
+                 "or npuzzle render\n",
+                 record_location(record).c_str(), record.id.c_str(), static_cast<unsigned long long>(r.moves.size()),
+                 static_cast<unsigned long long>(boards), static_cast<unsigned long long>(cells),
+                 static_cast<unsigned long long>(kMaxPrincetonNumbers));
+    return false;
+  }
   std::printf("Minimum number of moves = %lld\n", static_cast<long long>(r.length));
   Board board = *record.board;
   print_board(board);
@@ -40,6 +62,7 @@ void print_princeton(const PuzzleRecord& record, const SolveResult& r) {
     print_board(board);
   }
   std::printf("\n");
+  return true;
 }
 
 // False when a side file could not be written.
@@ -102,7 +125,8 @@ int run_solve(const std::vector<std::string>& args) {
   add_search_options(visible, search);
   std::string checkpoint;
   visible.add_options()("format", po::value(&format)->default_value("text"),
-                        "text, or princeton: 'Minimum number of moves = N' and every board")(
+                        "text, or princeton: 'Minimum number of moves = N' and every board (refused past 10^7 printed "
+                        "numbers, boards times cells)")(
       "checkpoint", po::value(&checkpoint),
       "FILE: IDA* writes its last completed bound and node counts there after every iteration and, started "
       "again with the same puzzle and options, resumes from it (same length and node counts as one run); "
@@ -164,7 +188,7 @@ int run_solve(const std::vector<std::string>& args) {
         const Status s = report.result.status;
         if (s == Status::kInvalid || s == Status::kUnsupported || s == Status::kLimit) exit_code = kExitFailed;
         if (format == "princeton") {
-          if (record.board) print_princeton(record, report.result);
+          if (record.board && !print_princeton(record, report.result)) exit_code = kExitFailed;
         } else {
           if (!first) std::printf("\n");
           if (!print_text(record, goal, report, config)) exit_code = kExitFailed;

@@ -42,6 +42,9 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "IDA*'s duplicate-path pruning: parent (never undo the last move; the default, which reproduces "
        "published node counts) or fsm (a finite-state machine that also cuts equivalent move sequences up to "
        "10 moves long, Taylor & Korf 1993: fewer nodes, the same optimal lengths)")
+      ("shorten", po::bool_switch(&search.shorten),
+       "phased only: replace windows of the solution by shortest sub-paths (search/shorten.h): 1-2% "
+       "shorter at 10x10, under 0.2% from 30x30 on, about 0.1 microsecond a move")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
@@ -113,6 +116,7 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   if (search.weight > 1 && *algorithm != Algorithm::kIdaStar) {
     throw UsageError("--weight applies to --algorithm ida only");
   }
+  if (search.shorten && *algorithm != Algorithm::kPhased) throw UsageError("--shorten applies to --algorithm phased only");
   request.weight = search.weight;
   const auto pruning = parse_move_pruning(search.prune);
   if (!pruning) throw UsageError("unknown --prune '" + search.prune + "' (expected parent or fsm)");
@@ -120,6 +124,7 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
     throw UsageError("--prune fsm applies to --algorithm ida without --weight");
   }
   request.pruning = *pruning;
+  request.shorten = search.shorten;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);

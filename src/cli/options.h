@@ -39,6 +39,7 @@ struct SearchOptions {
   std::string algorithm = "ida";
   double weight = 1;
   std::string prune = "parent";
+  bool shorten = false;
   double time_limit = 0;
   // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
   std::string max_nodes = "0";

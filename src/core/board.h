@@ -15,8 +15,10 @@
 namespace npuzzle {
 
 // Boards larger than this are rejected while parsing, before any allocation
-// proportional to the claimed size (a 1000 x 1000 board is 10^6 cells).
-inline constexpr std::int64_t kMaxCells = 1 << 20;
+// proportional to the claimed size: 2^24 cells, a 4096 x 4096 board. Cell
+// indices, tiles and board products fit in int and uint32 with room to spare
+// (2^24 < 2^31), so the int-typed interfaces below stay exact.
+inline constexpr std::int64_t kMaxCells = std::int64_t{1} << 24;
 
 enum class Goal : std::uint8_t {
   kBlankLast,   // 1 2 ... N-1 0 (Princeton, most games); the default
@@ -41,6 +43,10 @@ enum class Direction : std::uint8_t { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 
 constexpr Direction opposite(Direction d) {
   return static_cast<Direction>(static_cast<int>(d) ^ 1);
 }
+
+class Board;
+class MoveSequence;
+std::string apply_moves(Board& board, const MoveSequence& moves);
 
 class Board {
  public:
@@ -72,6 +78,9 @@ class Board {
   bool operator==(const Board&) const = default;
 
  private:
+  // Replays a word of moves at a time on tiles_ directly (core/replay.h).
+  friend std::string apply_moves(Board& board, const MoveSequence& moves);
+
   int rows_ = 0;
   int cols_ = 0;
   int blank_ = 0;

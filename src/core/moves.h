@@ -54,10 +54,47 @@ class MoveSequence {
     words_[size_ / kPerWord] &= ~(std::uint64_t{3} << (2 * (size_ % kPerWord)));
     if (size_ % kPerWord == 0) words_.pop_back();
   }
+  // Appends `count` (at most 32) moves packed two bits each, the first in
+  // the lowest bits; the bits of `packed` above 2 * count must be zero.
+  void append_packed(std::uint64_t packed, unsigned count) {
+    if (count == 0) return;
+    const unsigned used = static_cast<unsigned>(size_ % kPerWord);
+    if (used == 0) {
+      words_.push_back(packed);
+    } else {
+      words_.back() |= packed << (2 * used);
+      if (used + count > kPerWord) words_.push_back(packed >> (2 * (kPerWord - used)));
+    }
+    size_ += count;
+  }
+  // Appends `count` copies of `d`, a word at a time.
+  void append_run(Direction d, std::uint64_t count) {
+    const std::uint64_t pattern = 0x5555555555555555ull * static_cast<std::uint8_t>(d);
+    for (; count >= kPerWord; count -= kPerWord) append_packed(pattern, kPerWord);
+    if (count > 0) append_packed(pattern >> (2 * (kPerWord - count)), static_cast<unsigned>(count));
+  }
   void append(const MoveSequence& other) {
     reserve(size_ + other.size_);
-    for (Direction d : other) push_back(d);
+    for (std::uint64_t w = 0; w < other.words_.size(); ++w) {
+      const std::uint64_t left = other.size_ - w * kPerWord;
+      append_packed(other.words_[w], static_cast<unsigned>(left < kPerWord ? left : kPerWord));
+    }
   }
+  // Overwrites move i (< size()).
+  void set(std::uint64_t i, Direction d) {
+    std::uint64_t& word = words_[i / kPerWord];
+    const unsigned shift = static_cast<unsigned>(2 * (i % kPerWord));
+    word = (word & ~(std::uint64_t{3} << shift)) | (std::uint64_t{static_cast<std::uint8_t>(d)} << shift);
+  }
+  // Keeps the first `count` (<= size()) moves.
+  void truncate(std::uint64_t count) {
+    size_ = count;
+    words_.resize((count + kPerWord - 1) / kPerWord);
+    if (count % kPerWord != 0) words_.back() &= (std::uint64_t{1} << (2 * (count % kPerWord))) - 1;
+  }
+  // The packed words: move i is bits 2*(i%32).. of word i/32; unused bits are zero.
+  const std::vector<std::uint64_t>& words() const { return words_; }
+  static constexpr std::uint64_t kMovesPerWord = 32;
 
   std::vector<Direction> to_vector() const { return {begin(), end()}; }
 

@@ -17,9 +17,19 @@ std::string_view trim(std::string_view s) {
 
 // The tokens of `s`, at most `max_tokens` + 1 of them (one more than the
 // maximum says "too many" without storing them all), into `tokens` (whose
-// capacity is reused from line to line).
+// capacity is reused from line to line). Counted first, so that a long line
+// grows the vector once to its final size (a 4096 x 4096 line has 2^24
+// tokens: no doubling past them).
 void split(std::string_view s, std::size_t max_tokens, std::vector<std::string_view>& tokens) {
+  auto is_separator = [](char c) { return c == ' ' || c == '\t' || c == ',' || c == '\r'; };
   tokens.clear();
+  if (s.size() > tokens.capacity()) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < s.size() && count <= max_tokens; ++i) {
+      if (!is_separator(s[i]) && (i == 0 || is_separator(s[i - 1]))) ++count;
+    }
+    tokens.reserve(count);
+  }
   std::size_t i = 0;
   while (i < s.size() && tokens.size() <= max_tokens) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == '\r')) ++i;

@@ -27,8 +27,9 @@
 
 namespace npuzzle {
 
-// The longest line read (the largest board, 2^20 tiles, takes at most 8 MiB).
-inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 20;
+// The longest line read: the largest board in the lines format, 2^24 tiles
+// of at most 8 digits and a separator each, takes about 151 MB.
+inline constexpr std::size_t kMaxLineBytes = std::size_t{256} << 20;
 // An ID and the tiles of the largest board.
 inline constexpr std::size_t kMaxLineTokens = static_cast<std::size_t>(kMaxCells) + 1;
 // A bound for the readers that hold a whole file (verify, --resume's rows):

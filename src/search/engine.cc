@@ -57,6 +57,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.exact = std::move(heuristic.exact);
   options.weight = request.weight;
   options.pruning = request.pruning;
+  options.shorten = request.shorten;
   options.limits = request.limits;
   const bool checkpointed = !request.checkpoint.empty() && request.algorithm == Algorithm::kIdaStar &&
                             !(request.weight > 1);

@@ -41,6 +41,7 @@ struct SolveRequest {
   // rewritten after every completed iteration and removed once the search
   // has an answer. Empty: none.
   std::string checkpoint;
+  bool shorten = false;  // phased only (SolveOptions::shorten)
   SolveLimits limits;
 };
 

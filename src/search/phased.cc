@@ -1,9 +1,11 @@
 #include "search/phased.h"
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <stdexcept>
@@ -14,6 +16,7 @@
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/tile_tables.h"
+#include "search/shorten.h"
 
 namespace npuzzle {
 namespace {
@@ -219,7 +222,46 @@ class PhasedSolver {
     position_of_[0] = to;
     blank_.r += step_of(d).r;
     blank_.c += step_of(d).c;
-    out_.push_back(flip_ ? opposite(d) : d);
+    emit(flip_ ? opposite(d) : d);
+  }
+  // Moves are gathered 32 to a word and appended to out_ a word at a time;
+  // flush_moves() appends the partial word (before on_step sees out_).
+  void emit(Direction d) {
+    pending_ |= std::uint64_t{static_cast<std::uint8_t>(d)} << (2 * pending_count_);
+    if (++pending_count_ == MoveSequence::kMovesPerWord) flush_moves();
+  }
+  void flush_moves() {
+    out_.append_packed(pending_, pending_count_);
+    pending_ = 0;
+    pending_count_ = 0;
+  }
+  // A straight run of k blank moves in direction d: the tiles it passes
+  // shift one cell back. Their position_of_ entries are prefetched first, so
+  // the scattered stores of a long run overlap instead of waiting in turn.
+  void move_run(Direction d, int k) {
+    const int delta = delta_[static_cast<int>(d)];
+    const std::uint32_t from = position_of_[0];
+    assert(k == 0 || is_inside(cell_of(from), d, k));
+    for (int m = 1; m <= k; ++m) {
+      __builtin_prefetch(&position_of_[tile_at_[static_cast<std::uint32_t>(static_cast<int>(from) + m * delta)]], 1);
+    }
+    std::uint32_t blank = from;
+    for (int m = 0; m < k; ++m) {
+      const std::uint32_t next = static_cast<std::uint32_t>(static_cast<int>(blank) + delta);
+      const std::uint32_t tile = tile_at_[next];
+      tile_at_[blank] = tile;
+      position_of_[tile] = blank;
+      blank = next;
+      emit(flip_ ? opposite(d) : d);
+    }
+    tile_at_[blank] = 0;
+    position_of_[0] = blank;
+    blank_.r += k * step_of(d).r;
+    blank_.c += k * step_of(d).c;
+  }
+  bool is_inside(Cell b, Direction d, int k) const {
+    const Cell n{b.r + k * step_of(d).r, b.c + k * step_of(d).c};
+    return n.r >= 0 && n.r < rows_ && n.c >= 0 && n.c < cols_;
   }
   bool can_move(Cell b, Direction d) const {
     const Cell n{b.r + step_of(d).r, b.c + step_of(d).c};
@@ -382,11 +424,11 @@ class PhasedSolver {
     const Direction vertical = dr < 0 ? Direction::kUp : Direction::kDown;
     const Direction horizontal = dc < 0 ? Direction::kLeft : Direction::kRight;
     if (leg.vertical_first) {
-      for (int k = std::abs(dr); k > 0; --k) move(vertical);
-      for (int k = std::abs(dc); k > 0; --k) move(horizontal);
+      move_run(vertical, std::abs(dr));
+      move_run(horizontal, std::abs(dc));
     } else {
-      for (int k = std::abs(dc); k > 0; --k) move(horizontal);
-      for (int k = std::abs(dr); k > 0; --k) move(vertical);
+      move_run(horizontal, std::abs(dc));
+      move_run(vertical, std::abs(dr));
     }
   }
   void follow(const Route& route) {
@@ -411,6 +453,10 @@ class PhasedSolver {
       Cell next = kNowhere;
       const Cell steps[2] = {{t.r, t.c + (target.c > t.c ? 1 : -1)}, {t.r + (target.r > t.r ? 1 : -1), t.c}};
       const bool wanted[2] = {t.c != target.c, t.r != target.r};
+      if (step_around(t, steps, wanted)) {
+        t = where_blank_was_;
+        continue;
+      }
       for (int k = 0; k < 2; ++k) {
         if (!wanted[k] || !is_free(steps[k])) continue;
         const Route route = plan_route(steps[k], t);
@@ -425,6 +471,36 @@ class PhasedSolver {
       move(toward(next, t));
       t = next;
     }
+  }
+
+  // The common step of move_tile, without Route objects: the blank is beside
+  // the tile at t, and each wanted step cell is the blank's cell or reached
+  // round the tile by plan_around. Chooses and moves exactly as the general
+  // step would (plan_route gives those same routes in this case); false,
+  // having moved nothing, when the case does not apply.
+  bool step_around(Cell t, const Cell (&steps)[2], const bool (&wanted)[2]) {
+    const Cell from = blank();
+    if (distance(from, t) != 1) return false;
+    int best_cost = INT_MAX;
+    int best = -1;
+    Route around[2];
+    for (int k = 0; k < 2; ++k) {
+      if (!wanted[k] || !is_free(steps[k])) continue;
+      int cost = 0;
+      if (!(from == steps[k])) {
+        if (!plan_around(from, steps[k], t, &around[k])) return false;
+        cost = around[k].short_moves;
+      }
+      if (cost < best_cost) {
+        best_cost = cost;
+        best = k;
+      }
+    }
+    if (best < 0) return false;
+    for (int i = 0; i < best_cost; ++i) move(around[best].short_path[static_cast<std::size_t>(i)]);
+    move(toward(steps[best], t));
+    where_blank_was_ = steps[best];
+    return true;
   }
 
   // Lower row i, column j >= 1: the tile comes in from above or the left.
@@ -532,6 +608,7 @@ class PhasedSolver {
   void at_step(const PhaseStep& step) {
     assert(invariant_holds(step));
     (void)&PhasedSolver::invariant_holds;
+    flush_moves();
     if (options_.on_step) options_.on_step(step, out_);
   }
 
@@ -547,6 +624,9 @@ class PhasedSolver {
   const std::chrono::steady_clock::time_point start_;
   Cell blank_;  // the blank's cell, kept beside position_of_[0] to save a division per use
   std::vector<Direction> local_path_;  // the last local search's path (Route::local)
+  Cell where_blank_was_;  // the tile's new cell after step_around
+  std::uint64_t pending_ = 0;  // moves not yet in out_, two bits each, first lowest
+  unsigned pending_count_ = 0;
   int last_row_ = 0;
   int upper_limit_ = 0;
   int last_limit_ = 0;
@@ -566,18 +646,47 @@ Board canonical_frame(const Board& board, Goal goal) {
 }
 
 std::uint64_t cancel_inverse_pairs(MoveSequence& moves) {
-  MoveSequence kept;
-  kept.reserve(moves.size());
-  for (Direction d : moves) {
-    if (!kept.empty() && kept.back() == opposite(d)) {
-      kept.pop_back();
-    } else {
-      kept.push_back(d);
+  // In place: the kept moves are a stack in the sequence's own prefix (never
+  // longer than the prefix read so far), read a word at a time.
+  const std::vector<std::uint64_t>& words = moves.words();
+  const std::uint64_t size = moves.size();
+  std::uint64_t kept = 0;
+  Direction top = Direction::kUp;  // moves[kept - 1] when kept > 0
+  for (std::uint64_t w = 0; w * MoveSequence::kMovesPerWord < size; ++w) {
+    std::uint64_t word = words[w];  // a copy: writes below go to positions already read
+    const std::uint64_t end = std::min(size - w * MoveSequence::kMovesPerWord, MoveSequence::kMovesPerWord);
+    for (std::uint64_t i = 0; i < end; ++i, word >>= 2) {
+      const auto d = static_cast<Direction>(word & 3u);
+      if (kept > 0 && top == opposite(d)) {
+        --kept;
+        if (kept > 0) top = moves[kept - 1];
+      } else {
+        moves.set(kept++, d);
+        top = d;
+      }
     }
   }
-  const std::uint64_t removed = moves.size() - kept.size();
-  moves = std::move(kept);
-  return removed;
+  moves.truncate(kept);
+  return size - kept;
+}
+
+std::uint64_t phased_move_estimate(int rows, int cols) {
+  return 3 * static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) *
+         (static_cast<std::uint64_t>(rows) + static_cast<std::uint64_t>(cols)) / 2;
+}
+
+std::string phased_size_refusal(int rows, int cols) {
+  const std::uint64_t estimate = phased_move_estimate(rows, cols);
+  if (estimate <= kMaxPhasedMoves) return {};
+  int side = 2;  // the largest square within the limit
+  while (phased_move_estimate(side + 1, side + 1) <= kMaxPhasedMoves) ++side;
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "a phased solution of a %s board takes about %.2g moves (%.3g GB at 2 bits a move); the phased "
+                "solver holds at most 2^34 moves (4 GiB): boards up to about %dx%d",
+                size_name(rows, cols).c_str(), static_cast<double>(estimate), static_cast<double>(estimate) / 4e9,
+                side, side);
+  return text;
 }
 
 SolveResult solve_phased(const Board& board, const PhasedOptions& options, PhasedStats* stats) {
@@ -585,6 +694,11 @@ SolveResult solve_phased(const Board& board, const PhasedOptions& options, Phase
   SolveResult result;
   if (!is_solvable(board, options.goal)) {
     result.status = Status::kUnsolvable;
+    return result;
+  }
+  if (std::string why = phased_size_refusal(board.rows(), board.cols()); !why.empty()) {
+    result.status = Status::kUnsupported;
+    result.message = std::move(why);
     return result;
   }
   const bool conflicts_fit = board.rows() <= kMaxConflictLine && board.cols() <= kMaxConflictLine;
@@ -609,6 +723,7 @@ SolveResult solve_phased(const Board& board, const PhasedOptions& options, Phase
   if (result.status == Status::kSolved) {
     s.raw_length = result.moves.size();
     if (options.cancel_pairs) s.cancelled = cancel_inverse_pairs(result.moves);
+    if (options.shorten) s.shortened = shorten_by_windows(board, result.moves);
     result.length = static_cast<std::int64_t>(result.moves.size());
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

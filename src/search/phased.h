@@ -35,6 +35,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "core/board.h"
 #include "core/moves.h"
@@ -56,6 +57,10 @@ struct PhasedOptions {
   Goal goal = Goal::kBlankLast;
   // Cancel adjacent inverse moves (ud, du, lr, rl) until none is left.
   bool cancel_pairs = true;
+  // Then replace windows by shorter sub-paths (search/shorten.h): 1-2%
+  // shorter at 10x10, under 0.2% from 30x30 on, about 0.1 microsecond a
+  // move (results/phased.md).
+  bool shorten = false;
   // Called before each tile (or pair) is placed and once at the end, with the
   // moves emitted so far (on the board, in its own frame, before cancelling).
   std::function<void(const PhaseStep&, const MoveSequence&)> on_step;
@@ -69,7 +74,19 @@ struct PhasedStats {
   std::uint64_t raw_length = 0;  // moves before cancelling pairs
   std::uint64_t cancelled = 0;   // moves removed by cancelling pairs
   std::uint64_t local_searches = 0;  // blank routes that needed the local search
+  std::uint64_t shortened = 0;       // moves removed by shortening windows
 };
+
+// The moves the phased solver is allowed to hold: 2^34 (4 GiB at two bits a
+// move). Its solution of a random R x C board takes about
+// 1.43 * R * C * (R + C) moves (2.86 n^3 on n x n, results/phased.md);
+// phased_move_estimate() is the slightly larger 1.5 * R * C * (R + C), and
+// a board whose estimate passes the limit is refused before any work
+// (about 1789 x 1789 for a square: a 4096 x 4096 board would need some
+// 2e11 moves, 52 GB). Empty when the board fits, else the message.
+inline constexpr std::uint64_t kMaxPhasedMoves = std::uint64_t{1} << 34;
+std::uint64_t phased_move_estimate(int rows, int cols);
+std::string phased_size_refusal(int rows, int cols);
 
 // Solves `board` for options.goal: status kSolved with the moves, kUnsolvable
 // (before any work) for a board of the other parity, or kCancelled/kLimit.

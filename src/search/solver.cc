@@ -47,8 +47,8 @@ WeightFraction weight_fraction(double weight) {
 std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
-  // The phased solver takes any board the reader accepts; it ignores the heuristic.
-  if (options.algorithm == Algorithm::kPhased) return {};
+  // The phased solver takes any board whose solution fits its move limit; it ignores the heuristic.
+  if (options.algorithm == Algorithm::kPhased) return phased_size_refusal(rows, cols);
   const int cells = rows * cols;
   if (cells > kMaxSearchCells) {
     return "optimal search supports boards of at most " + std::to_string(kMaxSearchCells) +
@@ -224,6 +224,7 @@ SolveResult solve(const Board& board, const SolveOptions& options) {
   if (options.algorithm == Algorithm::kPhased) {
     PhasedOptions phased;
     phased.goal = options.goal;
+    phased.shorten = options.shorten;
     phased.cancel = options.limits.cancel;
     phased.seconds = options.limits.seconds;
     return solve_phased(board, phased);

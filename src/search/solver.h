@@ -54,6 +54,8 @@ struct SolveOptions {
   // IDA* only: W >= 1 searches with f = g + W*h and guarantees
   // length <= W * optimal (ida_star.h), status kSolved; 1 is optimal search.
   double weight = 1;
+  // Phased only: shorten the solution by optimal sub-paths (search/shorten.h).
+  bool shorten = false;
   SolveLimits limits;
 };
 
