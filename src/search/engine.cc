@@ -53,6 +53,8 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.pdb = std::move(heuristic.pdb);
   options.weight = request.weight;
   options.limits = request.limits;
+  options.intra_parallel = request.intra_parallel;
+  options.intra_parallel_from = request.intra_parallel_from;
   result = solve(board, options);
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {
     if (std::string why = check_solution(board, result.moves, request.goal); !why.empty()) {

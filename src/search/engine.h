@@ -35,6 +35,9 @@ struct SolveRequest {
   pdb::AdditiveOptions tables;
   double weight = 1;  // IDA*'s weight (SolveOptions::weight)
   SolveLimits limits;
+  // Parallel IDA* on the calling task arena's threads (SolveOptions).
+  bool intra_parallel = false;
+  const std::atomic<bool>* intra_parallel_from = nullptr;
 };
 
 struct SolveReport {

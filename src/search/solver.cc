@@ -6,6 +6,7 @@
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
+#include "search/parallel_ida_star.h"
 #include "search/phased.h"
 
 namespace npuzzle {
@@ -76,6 +77,18 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
 
 namespace {
 
+// The serial kernel, or the parallel one when the options ask for it
+// (both give the same result and counts).
+template <class Storage, int kRows, int kCols, class Heuristic>
+SolveResult run_kernel(const Board& board, const TileTables& tables, Heuristic heuristic, const SolveOptions& options,
+                       Budget& budget) {
+  if (options.intra_parallel || options.intra_parallel_from) {
+    const SplitPolicy policy{options.intra_parallel, options.intra_parallel_from};
+    return ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, std::move(heuristic), budget, policy).run(board);
+  }
+  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, std::move(heuristic), budget).run(board);
+}
+
 template <class Storage, int kRows, int kCols>
 SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const HeuristicKind h = options.heuristic;
@@ -83,19 +96,19 @@ SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOpt
     constexpr int kSide = kRows == kCols ? kRows : 0;
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true, kSide>;
-      return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
+      return run_kernel<Storage, kRows, kCols>(board, tables, Heuristic(*options.pdb), options, budget);
     }
     using Heuristic = PdbHeuristic<false, kSide>;
-    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(*options.pdb), budget).run(board);
+    return run_kernel<Storage, kRows, kCols>(board, tables, Heuristic(*options.pdb), options, budget);
   }
   // Linear-conflict codes need one slot per line: the longer side.
   constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxSide, true>;
-    return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
+    return run_kernel<Storage, kRows, kCols>(board, tables, Heuristic(tables, h), options, budget);
   }
   using Heuristic = TileHeuristic<kMaxSide, false>;
-  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
+  return run_kernel<Storage, kRows, kCols>(board, tables, Heuristic(tables, h), options, budget);
 }
 
 // Weighted IDA* runs on the generic kernel for every shape: the compile-time
