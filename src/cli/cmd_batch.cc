@@ -45,6 +45,7 @@ int run_batch_command(const std::vector<std::string>& args) {
   bool progress = false;
   bool no_progress = false;
   double grace_seconds = 10;
+  bool no_tail = false;
   po::options_description desc("npuzzle batch -i IN -o OUT.csv: solve every puzzle of IN concurrently\noptions");
   desc.add_options()
       ("input,i", po::value(&config.input)->required(), "puzzle file ('-' = standard input)")
@@ -53,7 +54,15 @@ int run_batch_command(const std::vector<std::string>& args) {
       ("progress", po::bool_switch(&progress), "show progress (a bar on a terminal, log lines otherwise)")
       ("no-progress", po::bool_switch(&no_progress), "show no progress")
       ("grace", po::value(&grace_seconds)->default_value(10),
-       "seconds that puzzles in flight may finish after SIGINT/SIGTERM");
+       "seconds that puzzles in flight may finish after SIGINT/SIGTERM")
+      ("intra-threads", po::value(&config.intra_threads)->default_value(1),
+       "threads that search each puzzle together (parallel IDA*), with --threads / N puzzles in flight; "
+       "1 = one puzzle per thread")
+      ("no-tail-parallel", po::bool_switch(&no_tail),
+       "once the input is exhausted and fewer puzzles than threads are left, do not split the remaining "
+       "puzzles' searches over the idle threads (the default does; either way the CSV is the same but for "
+       "the seconds: parallel IDA* gives the one-thread search's moves and node counts; not with --max-nodes, "
+       "where the tail is never split)");
   add_common_options(desc, common);
   add_search_options(desc, search);
   if (std::find(args.begin(), args.end(), "--help") != args.end() ||
@@ -66,6 +75,8 @@ int run_batch_command(const std::vector<std::string>& args) {
   config.run = make_run_config(common, search);
   config.read = read_options(common);
   config.threads = common.threads;
+  if (config.intra_threads < 1) throw UsageError("--intra-threads must be 1 or more");
+  config.tail_parallel = !no_tail;
   config.command_line = joined_command_line("batch", args);
   ProgressReporter::Mode mode = ProgressReporter::Mode::kOff;
   if (!no_progress && isatty(STDERR_FILENO)) {
