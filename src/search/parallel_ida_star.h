@@ -9,7 +9,8 @@
 //      numbered in depth-first order; a goal met above depth D ends the
 //      list. D grows from 1 (the list is rebuilt) until there are at least
 //      SplitPolicy::subtrees_per_thread per thread, or no node is left at
-//      depth D. The rebuilds cost about twice the last, a few thousand nodes.
+//      depth D, or the shallow part has 4 times that many nodes (a narrow
+//      tree). The rebuilds cost a few thousand nodes an iteration.
 //      While building, it records for each subtree the expansions and
 //      generations the serial kernel has made when it reaches that node.
 //   2. One task per thread of the arena takes subtrees in that order from
@@ -317,7 +318,13 @@ class ParallelIdaStar {
       shallow_next_bound_ = INT_MAX;
       Storage board = root_;
       const bool goal = expand_shallow(board, 0, h, start_->blank(), -1, bound);
-      if (goal || subtrees_.empty() || subtrees_.size() >= wanted || depth_ >= bound) return;
+      // A narrow tree gives few subtrees at any depth: stop once the shallow
+      // part is a few times the subtrees wanted, so a small iteration is
+      // expanded a few times over at most.
+      if (goal || subtrees_.empty() || subtrees_.size() >= wanted || depth_ >= bound ||
+          shallow_expanded_ >= 4 * wanted) {
+        return;
+      }
       ++depth_;
     }
   }
