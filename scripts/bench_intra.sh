@@ -39,19 +39,22 @@ measure() {
   local key=$1
   shift
   if grep -q "^$key	" "$times"; then return; fi
-  local best="" nodes="" out start end t
+  local best="" cpu="" nodes="" out start end t
   for ((r = 0; r < repeats; ++r)); do
     start=$(date +%s.%N)
-    out=$("$@" 2>&1)
+    out=$(/usr/bin/time -f 'cpu-seconds %U' "$@" 2>&1)
     end=$(date +%s.%N)
     t=$(echo "$end - $start" | bc -l)
-    if [[ -z $best ]] || (($(echo "$t < $best" | bc -l))); then best=$t; fi
+    if [[ -z $best ]] || (($(echo "$t < $best" | bc -l))); then
+      best=$t
+      cpu=$(echo "$out" | sed -n 's/^cpu-seconds //p' | tail -1)
+    fi
     nodes=$(echo "$out" | sed -n 's/^ *nodes: *//p' | head -1)
   done
   local load
   load=$(cut -d' ' -f1-3 /proc/loadavg)
-  printf '%s\t%.3f\t%s\t%s\n' "$key" "$best" "$nodes" "$load" >>"$times"
-  echo "$key: $best s ($nodes; load $load)" >&2
+  printf '%s\t%.3f\t%s\t%s\t%s\n' "$key" "$best" "$nodes" "$load" "$cpu" >>"$times"
+  echo "$key: $best s, $cpu s CPU ($nodes; load $load)" >&2
 }
 
 cases=()
@@ -104,12 +107,13 @@ get() { awk -F'\t' -v k="$1" '$1 == k { print $'"${2:-2}"' }' "$times"; }
     "$(nproc) cores. Best of $repeats runs, wall seconds of the whole command (\`date\` around it)."
   echo "The load average (1, 5, 15 min) was taken after each case: other work on"
   echo "the machine slows the 2-thread runs most, so only figures taken at a load"
-  echo "well below 1 say what the code does."
+  echo "well below 1 say what the code does. CPU is the user time of the run kept:"
+  echo "equal CPU for 1 and 2 threads means the split itself costs nothing."
   echo
   echo "## One puzzle: \`npuzzle solve --heuristic H --intra-threads N\`"
   echo
-  echo "| puzzle | heuristic | 1 thread (s) | 2 threads (s) | speed-up | nodes (the same for both) | load |"
-  echo "|---|---|---:|---:|---:|---|---|"
+  echo "| puzzle | heuristic | 1 thread (s) | 2 threads (s) | speed-up | CPU 1 / 2 threads (s) | nodes (the same for both) | load |"
+  echo "|---|---|---:|---:|---:|---|---|---|"
   for c in "${cases[@]}"; do
     read -r name heuristic <<<"$c"
     one=$(get "solve/$name/1")
@@ -120,7 +124,8 @@ get() { awk -F'\t' -v k="$1" '$1 == k { print $'"${2:-2}"' }' "$times"; }
     nodes2=$(get "solve/$name/2" 3)
     same=$nodes1
     [[ $nodes1 != "$nodes2" ]] && same="DIFFERENT: $nodes1 / $nodes2"
-    printf '| %s | %s | %s | %s | %.2fx | %s | %s |\n' "$name" "$heuristic" "$one" "$two" "$speedup" "$same" "$(get "solve/$name/2" 4)"
+    printf '| %s | %s | %s | %s | %.2fx | %s / %s | %s | %s |\n' "$name" "$heuristic" "$one" "$two" "$speedup" \
+      "$(get "solve/$name/1" 5)" "$(get "solve/$name/2" 5)" "$same" "$(get "solve/$name/2" 4)"
   done
   if [[ ${NPUZZLE_BENCH_PDB:-0} != 1 ]]; then
     echo
@@ -131,10 +136,10 @@ get() { awk -F'\t' -v k="$1" '$1 == k { print $'"${2:-2}"' }' "$times"; }
   echo
   echo "Thirteen of Korf's 100 (ids 10 11 14 21 26 27 33 37 52 54 63 64, 8 to 28 million expansions each, then 88, 223 million, the hardest, last)."
   echo
-  echo "| tail | wall (s) | load |"
-  echo "|---|---:|---|"
-  echo "| split over idle threads (default) | $(get batch/tail) | $(get batch/tail 4) |"
-  echo "| \`--no-tail-parallel\` | $(get batch/no-tail) | $(get batch/no-tail 4) |"
+  echo "| tail | wall (s) | CPU (s) | load |"
+  echo "|---|---:|---:|---|"
+  echo "| split over idle threads (default) | $(get batch/tail) | $(get batch/tail 5) | $(get batch/tail 4) |"
+  echo "| \`--no-tail-parallel\` | $(get batch/no-tail) | $(get batch/no-tail 5) | $(get batch/no-tail 4) |"
   echo
   echo "The two CSVs are identical but for the seconds column: $same_csv."
 } >"$root/results/intra.md"

@@ -56,8 +56,10 @@ int run_batch_command(const std::vector<std::string>& args) {
       ("grace", po::value(&grace_seconds)->default_value(10),
        "seconds that puzzles in flight may finish after SIGINT/SIGTERM")
       ("intra-threads", po::value(&config.intra_threads)->default_value(1),
-       "threads that search each puzzle together (parallel IDA*), with --threads / N puzzles in flight; "
-       "1 = one puzzle per thread")
+       "threads that search each puzzle together (parallel IDA*, optimal IDA* only), with --threads / N puzzles "
+       "in flight; 1 = one puzzle per thread. The CSV is the same (moves and node counts of the one-thread "
+       "search), except with --max-nodes: the limit is then checked against all threads' expansions together "
+       "and where a puzzle stops depends on timing")
       ("no-tail-parallel", po::bool_switch(&no_tail),
        "once the input is exhausted and fewer puzzles than threads are left, do not split the remaining "
        "puzzles' searches over the idle threads (the default does; either way the CSV is the same but for "
