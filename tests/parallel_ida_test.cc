@@ -35,7 +35,8 @@ constexpr int kThreads = 2;
 
 // The serial kernel and the parallel one on the same board and heuristic.
 template <class Storage, int kRows, int kCols, class Heuristic>
-SolveResult serial(const Board& b, const TileTables& tables, const Heuristic& heuristic, const SolveLimits& limits = {}) {
+SolveResult serial(const Board& b, const TileTables& tables, const Heuristic& heuristic,
+                   const SolveLimits& limits = {}) {
   Budget budget(limits);
   return IdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget).run(b);
 }
@@ -48,7 +49,8 @@ SolveResult parallel(oneapi::tbb::task_arena& arena, const Board& b, const TileT
   policy.always = true;
   policy.subtrees_per_thread = subtrees_per_thread;
   SolveResult r;
-  arena.execute([&] { r = ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget, policy).run(b); });
+  arena.execute(
+      [&] { r = ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget, policy).run(b); });
   return r;
 }
 

@@ -299,7 +299,9 @@ class ParallelIdaStar {
 
   Board board_of(const Storage& packed) const {
     std::vector<std::uint32_t> tiles(static_cast<std::size_t>(tables_.cells));
-    for (int pos = 0; pos < tables_.cells; ++pos) tiles[static_cast<std::size_t>(pos)] = static_cast<std::uint32_t>(packed.at(pos));
+    for (int pos = 0; pos < tables_.cells; ++pos) {
+      tiles[static_cast<std::size_t>(pos)] = static_cast<std::uint32_t>(packed.at(pos));
+    }
     return Board(tables_.rows, tables_.cols, std::move(tiles));
   }
 
