@@ -12,14 +12,15 @@
 # qt6-base-dev builds the game window npuzzle-play; xvfb, xauth, xdotool,
 # imagemagick and python3-pil run it on a virtual display for its
 # screenshots (scripts/game_screenshots.py). libopenmpi-dev and openmpi-bin
-# build npuzzle-mpi and run its tests under mpirun.
+# build npuzzle-mpi and run its tests under mpirun. bc and time (GNU time, for
+# the CPU seconds) are for scripts/bench_intra.sh.
 # Usage: scripts/setup.sh [extra cmake arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev
           gnuplot-nox clang libclang-rt-dev pybind11-dev python3-dev python3-venv python3-pytest python3-numpy
           libgd-dev fonts-dejavu-core python3-pil qt6-base-dev xvfb xauth xdotool x11-apps imagemagick
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin bc time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

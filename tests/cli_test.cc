@@ -780,6 +780,36 @@ TEST_F(Cli, OneAndTwoThreadsGiveIdenticalResults) {
   }
   EXPECT_EQ(parse_json(slurp(path("t1.csv.json")))["threads"].integer(), 1);
   EXPECT_EQ(parse_json(slurp(path("t2.csv.json")))["threads"].integer(), 2);
+  // Parallel IDA* inside each puzzle (every puzzle split, or none at all,
+  // not even the tail): the same rows again.
+  for (const std::string options : {"--intra-threads 2", "--no-tail-parallel"}) {
+    SCOPED_TRACE(options);
+    ASSERT_EQ(npuzzle("batch --threads 2 " + options + " -i " + in + " -o " + quote(path("t3.csv"))).code, 0);
+    const auto t3 = read_csv(slurp(path("t3.csv")));
+    ASSERT_EQ(t3.size(), t1.size());
+    for (std::size_t i = 0; i < t1.size(); ++i) {
+      for (int col : {kId, kStatus, kLength, kLowerBound, kExpanded, kGenerated, kSolution}) {
+        EXPECT_EQ(t3[i][col], t1[i][col]);
+      }
+    }
+  }
+  // solve: one thread or two inside the puzzle, the same report but for the time.
+  auto without_time = [](std::string text) {
+    std::string kept, line;
+    std::istringstream lines(text);
+    while (std::getline(lines, line)) {
+      if (line.find("time:") == std::string::npos) kept += line + "\n";
+    }
+    return kept;
+  };
+  const CliResult one = npuzzle("solve --intra-threads 1 " + in);
+  const CliResult two = npuzzle("solve --intra-threads 2 " + in);
+  EXPECT_EQ(one.code, 0);
+  EXPECT_EQ(two.code, 0);
+  EXPECT_NE(one.out.find("expanded"), std::string::npos);
+  EXPECT_EQ(without_time(two.out), without_time(one.out));
+  EXPECT_EQ(npuzzle("solve --intra-threads -1 " + in).code, 2);
+  EXPECT_EQ(npuzzle("batch --intra-threads 0 -i " + in + " -o " + quote(path("t4.csv"))).code, 2);
 }
 
 // ------------------------------------------------------ heuristic auto

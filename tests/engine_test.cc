@@ -3,6 +3,7 @@
 // in-process with stages of the caller's own. Ground truth: exhaustive BFS
 // distances, the parity rule, replay, and the CSV the CLI writes.
 #include <gtest/gtest.h>
+#include <oneapi/tbb/task_arena.h>
 #include <signal.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <random>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "batch/batch.h"
 #include "cli_support.h"
@@ -316,6 +318,70 @@ TEST_F(BatchLibrary, CallerStopsTheRun) {
   EXPECT_EQ(s.unfinished, 3u);  // every puzzle either cancelled in flight or never read
   EXPECT_TRUE(read_csv(slurp(path("out.csv"))).empty());
   EXPECT_NE(slurp(path("out.csv.json")).find("\"state\": \"interrupted\""), std::string::npos);
+}
+
+// Parallel IDA* (search/parallel_ida_star.h) through the engine and the
+// batch, small enough to run under TSan (scripts/test.sh runs engine_test
+// there): searches split over 2 threads give the one-thread answer and node
+// counts, and a batch that splits its tail writes the CSV of a one-thread
+// batch. Ground truth for the lengths: Korf's published ones.
+TEST(IntraParallel, SplitSearchesMatchTheOneThreadSearch) {
+  auto korf = testing::korf100();
+  std::sort(korf.begin(), korf.end(), [](const testing::KorfInstance& a, const testing::KorfInstance& b) {
+    return a.published_ida_nodes < b.published_ida_nodes;
+  });
+  SolveRequest request;
+  request.goal = Goal::kBlankFirst;
+  request.heuristic = HeuristicSpec::fixed(HeuristicKind::kLinearConflict);
+  SolveRequest split = request;
+  split.intra_parallel = true;
+  oneapi::tbb::task_arena arena(2);
+  for (int i = 0; i < 2; ++i) {
+    const testing::KorfInstance& k = korf[static_cast<std::size_t>(i)];
+    SCOPED_TRACE("Korf #" + std::to_string(k.id));
+    const Board b(4, 4, k.tiles);
+    SolveReport p;
+    arena.execute([&] { p = solve_checked(b, split); });
+    ASSERT_EQ(p.result.status, Status::kOptimal);  // solve_checked replays it
+    EXPECT_EQ(p.result.length, k.optimal_length);
+    const SolveReport s = solve_checked(b, request);
+    EXPECT_EQ(p.result.moves, s.result.moves);
+    EXPECT_EQ(p.result.expanded, s.result.expanded);
+    EXPECT_EQ(p.result.generated, s.result.generated);
+  }
+}
+
+TEST_F(BatchLibrary, SplitTailWritesTheOneThreadCsv) {
+  auto korf = testing::korf100();
+  std::sort(korf.begin(), korf.end(), [](const testing::KorfInstance& a, const testing::KorfInstance& b) {
+    return a.published_ida_nodes < b.published_ida_nodes;
+  });
+  std::string text = "# goal: blank-first\n";
+  for (int i : {0, 1, 3, 2}) {  // the hardest of the four last
+    text += std::to_string(korf[static_cast<std::size_t>(i)].id);
+    for (auto t : korf[static_cast<std::size_t>(i)].tiles) text += " " + std::to_string(t);
+    text += "\n";
+  }
+  std::vector<std::vector<std::vector<std::string>>> runs;
+  // One thread; two with the tail split; two with every puzzle split.
+  const std::tuple<int, int, bool> settings[] = {{1, 1, false}, {2, 1, true}, {2, 2, false}};
+  for (const auto& [threads, intra, tail] : settings) {
+    BatchConfig config = config_for(text, threads, HeuristicKind::kLinearConflict);
+    config.intra_threads = intra;
+    config.tail_parallel = tail;
+    BatchControl control;
+    const BatchSummary s = run_batch(config, control);
+    EXPECT_EQ(s.count(Status::kOptimal), 4u);
+    runs.push_back(read_csv(slurp(path("out.csv"))));
+  }
+  for (std::size_t r = 1; r < runs.size(); ++r) {
+    ASSERT_EQ(runs[r].size(), runs[0].size());
+    for (std::size_t i = 0; i < runs[0].size(); ++i) {
+      for (int col : {kId, kStatus, kLength, kLowerBound, kExpanded, kGenerated, kSolution}) {
+        EXPECT_EQ(runs[r][i][col], runs[0][i][col]) << "run " << r << ", row " << i << ", column " << col;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 
 #include <sys/stat.h>
 
-#include <charconv>
 #include <algorithm>
+#include <atomic>
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -182,6 +183,51 @@ class FileSource : public BatchSource {
   bool exhausted_ = false;
 };
 
+// Raises `tail` once the input is exhausted and fewer puzzles than threads
+// are left to solve (BatchConfig::tail_parallel): from then on their
+// searches split their iterations over the idle threads.
+class TailWatch {
+ public:
+  explicit TailWatch(int threads) : threads_(threads) {}
+  void taken() { pending_.fetch_add(1); }
+  void solved() {
+    pending_.fetch_sub(1);
+    check();
+  }
+  void input_done() {
+    input_done_.store(true);
+    check();
+  }
+  const std::atomic<bool>& tail() const { return tail_; }
+
+ private:
+  void check() {
+    if (input_done_.load() && pending_.load() < threads_) tail_.store(true);
+  }
+  const int threads_;
+  std::atomic<std::int64_t> pending_{0};  // taken from the input, not yet solved
+  std::atomic<bool> input_done_{false};
+  std::atomic<bool> tail_{false};
+};
+
+// The source, telling a TailWatch what it hands out.
+class WatchedSource : public BatchSource {
+ public:
+  WatchedSource(BatchSource& source, TailWatch& watch) : source_(source), watch_(watch) {}
+  bool next(BatchItem& item) override {
+    if (!source_.next(item)) {
+      watch_.input_done();
+      return false;
+    }
+    if (!item.kept) watch_.taken();
+    return true;
+  }
+
+ private:
+  BatchSource& source_;
+  TailWatch& watch_;
+};
+
 // Writes each finished row and keeps the totals from the results. A fresh
 // run holds no rows; a resumed one holds them all, to put the file back in
 // input order at the end.
@@ -253,6 +299,8 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("memory_limit_bytes", run.request.limits.memory_bytes);
   if (request.tables.cache.budget) o.add("memory_budget_bytes", request.tables.cache.budget->limit());
   o.add("threads", s.threads);
+  o.add("intra_threads", c.intra_threads);
+  o.add("tail_parallel", c.tail_parallel);
   o.add("resume", c.resume);
   o.add("shard", c.shard.label());
   o.add("checkpoints", c.checkpoints);
@@ -362,7 +410,7 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
     return summary;
   }
   summary.goal = effective_goal(c.run.goal_override, reader->declared_goal());
-  const RunConfig run = batch_run_config(c, summary.goal, summary.threads, control);
+  RunConfig run = batch_run_config(c, summary.goal, summary.threads, control);
   if (!run.checkpoint_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(run.checkpoint_dir, ec);
@@ -402,11 +450,26 @@ BatchSummary run_batch(const BatchConfig& c, BatchControl& control, const BatchE
   FileSource source(*reader, c.shard, summary.goal, c.resume ? results.get() : nullptr, summary);
   if (first) source.put_back(std::move(*first));
   CsvSink sink(*results, c.resume, control, events, summary);
-  const SolveStage solve = [&run](BatchItem& item) { solve_item(item, run, item.goal); };
+  TailWatch watch(summary.threads);
+  WatchedSource watched(source, watch);
+  const int intra = std::max(1, std::min(c.intra_threads, summary.threads));
+  if (intra > 1) {
+    run.request.intra_parallel = true;
+  } else if (c.tail_parallel && summary.threads > 1 && run.request.limits.max_nodes == 0 && !c.runner) {
+    // Another runner (MPI) decides what is in flight itself: no local tail.
+    run.request.intra_parallel_from = &watch.tail();
+  }
   if (c.runner) {
+    const SolveStage solve = [&run](BatchItem& item) { solve_item(item, run, item.goal); };
     c.runner(source, solve, sink, summary.threads, control);
   } else {
-    run_pipeline(source, solve, sink, summary.threads, control.stop_intake);
+    run_pipeline(
+        watched,
+        [&run, &watch](BatchItem& item) {
+          solve_item(item, run, item.goal);
+          watch.solved();
+        },
+        sink, summary.threads, control.stop_intake, intra > 1 ? std::max(1, summary.threads / intra) : 0);
   }
 
   summary.interrupted = control.stop_intake.load() && summary.output_error.empty();

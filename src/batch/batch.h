@@ -92,6 +92,15 @@ struct BatchConfig {
   std::string output;  // the CSV; its provenance goes to OUTPUT.json
   ReadOptions read;
   int threads = 0;  // 0 = all cores
+  // Threads per puzzle (parallel IDA*, search/parallel_ida_star.h): with
+  // N > 1, threads / N puzzles (at least one) are in flight, each split.
+  int intra_threads = 1;
+  // With intra_threads 1: once the input is exhausted and fewer puzzles
+  // than threads are left unsolved, their next IDA* iterations are split
+  // over the arena's threads. Parallel IDA* gives the serial search's
+  // results and node counts, so the CSV does not change; not with a node
+  // limit (max_nodes), which a split search checks only approximately.
+  bool tail_parallel = true;
   bool resume = false;
   ShardSpec shard;
   bool checkpoints = false;  // run.checkpoint_dir = OUT.csv.checkpoints

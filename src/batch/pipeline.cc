@@ -5,12 +5,12 @@
 
 #include <memory>
 
-#include "batch/handoff.h"
+#include "search/handoff.h"
 
 namespace npuzzle {
 
 void run_pipeline(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads,
-                  const std::atomic<bool>& stop_intake) {
+                  const std::atomic<bool>& stop_intake, int max_in_flight) {
   oneapi::tbb::task_arena arena(threads);
   // Tags for handoff.h: one per serial stage, and each item for itself.
   const char source_turn = 0;
@@ -47,7 +47,8 @@ void run_pipeline(BatchSource& source, const SolveStage& solve, BatchSink& sink,
       });
   handoff_release(&source_turn);
   handoff_release(&sink_turn);
-  arena.execute([&] { oneapi::tbb::parallel_pipeline(static_cast<std::size_t>(4 * threads), chain); });
+  const int tokens = max_in_flight > 0 ? max_in_flight : 4 * threads;
+  arena.execute([&] { oneapi::tbb::parallel_pipeline(static_cast<std::size_t>(tokens), chain); });
   handoff_acquire(&source_turn);
   handoff_acquire(&sink_turn);
 }

@@ -54,8 +54,10 @@ using SolveStage = std::function<void(BatchItem& item)>;
 
 // Runs source -> solve -> sink on `threads` threads until the source is
 // exhausted or `stop_intake` is raised (items already taken still reach the
-// sink). Kept items skip the solve stage.
+// sink). Kept items skip the solve stage. At most `max_in_flight` items are
+// in flight (0: 4 per thread). The solve stage runs in the pipeline's task
+// arena, so a split search (parallel_ida_star.h) uses its threads.
 void run_pipeline(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads,
-                  const std::atomic<bool>& stop_intake);
+                  const std::atomic<bool>& stop_intake, int max_in_flight = 0);
 
 }  // namespace npuzzle

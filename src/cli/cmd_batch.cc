@@ -47,6 +47,7 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
   bool progress = false;
   bool no_progress = false;
   std::string shard;
+  bool no_tail = false;
   po::options_description desc(program + " batch -i IN -o OUT.csv: solve every puzzle of IN concurrently\noptions");
   desc.add_options()
       ("input,i", po::value(&config.input)->required(), "puzzle file ('-' = standard input)")
@@ -61,7 +62,17 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
        "seconds that puzzles in flight may finish after SIGINT/SIGTERM")
       ("shard", po::value(&shard),
        "K/N: solve only the K-th of N parts of IN (record i, counting from 0 and every record, goes to part "
-       "i mod N + 1); 'npuzzle merge' joins the parts' CSVs");
+       "i mod N + 1); 'npuzzle merge' joins the parts' CSVs")
+      ("intra-threads", po::value(&config.intra_threads)->default_value(1),
+       "threads that search each puzzle together (parallel IDA*, optimal IDA* only), with --threads / N puzzles "
+       "in flight; 1 = one puzzle per thread. The CSV is the same (moves and node counts of the one-thread "
+       "search), except with --max-nodes: the limit is then checked against all threads' expansions together "
+       "and where a puzzle stops depends on timing")
+      ("no-tail-parallel", po::bool_switch(&no_tail),
+       "once the input is exhausted and fewer puzzles than threads are left, do not split the remaining "
+       "puzzles' searches over the idle threads (the default does; either way the CSV is the same but for "
+       "the seconds: parallel IDA* gives the one-thread search's moves and node counts; not with --max-nodes, "
+       "where the tail is never split)");
   add_common_options(desc, common);
   add_search_options(desc, search);
   if (std::find(args.begin(), args.end(), "--help") != args.end() ||
@@ -76,6 +87,8 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
   config.run = make_run_config(common, search);
   config.read = read_options(common);
   config.threads = common.threads;
+  if (config.intra_threads < 1) throw UsageError("--intra-threads must be 1 or more");
+  config.tail_parallel = !no_tail;
   config.command_line = joined_command_line("batch", args);
   if (program != "npuzzle") config.command_line = program + config.command_line.substr(7);
   if (!shard.empty()) {

@@ -59,6 +59,8 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.pruning = request.pruning;
   options.shorten = request.shorten;
   options.limits = request.limits;
+  options.intra_parallel = request.intra_parallel;
+  options.intra_parallel_from = request.intra_parallel_from;
   const bool checkpointed = !request.checkpoint.empty() && request.algorithm == Algorithm::kIdaStar &&
                             !(request.weight > 1);
   IdaCheckpoint ours;

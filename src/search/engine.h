@@ -43,6 +43,9 @@ struct SolveRequest {
   std::string checkpoint;
   bool shorten = false;  // phased only (SolveOptions::shorten)
   SolveLimits limits;
+  // Parallel IDA* on the calling task arena's threads (SolveOptions).
+  bool intra_parallel = false;
+  const std::atomic<bool>* intra_parallel_from = nullptr;
 };
 
 struct SolveReport {

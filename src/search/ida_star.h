@@ -145,6 +145,51 @@ class IdaStar {
     return result;
   }
 
+  // Subtrees, for parallel IDA* (parallel_ida_star.h): a kernel per thread
+  // searches whole subtrees of an iteration one after another, with the
+  // recursion and the counting of run(). Unweighted search only.
+  //
+  // Once per search, before the first subtree: the goal of `start`'s shape.
+  void begin_subtrees(const Board& start)
+    requires(!kWeighted)
+  {
+    goal_ = Storage::from(Board::solved(start.rows(), start.cols(), tables_.goal));
+    interval_ = budget_.next_interval(expanded());
+    until_check_ = interval_;
+  }
+
+  // Searches below `node` in the iteration with `bound` exactly as run()'s
+  // recursion does when it reaches that node: `g` moves from the root, the
+  // blank came from cell `parent` (-1: none), `h` is the value the kernel
+  // carried down (g + h <= bound). Returns true when the goal was found
+  // below it (path()[g, length()) holds the moves from `node`) or the budget
+  // stopped the search (stopped()). next_bound() is then the least f above
+  // `bound` seen in this subtree.
+  bool search_subtree(const Board& node, int g, int h, int parent, int bound)
+    requires(!kWeighted)
+  {
+    heuristic_.reset(node);
+    board_ = Storage::from(node);
+    bound_ = bound;
+    next_bound_ = INT_MAX;
+    length_ = -1;
+    stopped_ = false;
+    if (path_.size() < static_cast<std::size_t>(bound) + 1) path_.resize(static_cast<std::size_t>(bound) + 1);
+    if constexpr (kRows > 0) {
+      return subtree_table()[static_cast<std::size_t>(node.blank() * 5 + parent_slot(node.blank(), parent))](
+          this, bound - g - 1, h);
+    } else {
+      return dfs(g, h, node.blank(), parent);
+    }
+  }
+  bool stopped() const { return stopped_; }
+  int length() const { return length_; }
+  int next_bound() const { return next_bound_; }
+  const std::vector<Direction>& path() const { return path_; }
+  // Over every subtree searched so far, exact at any time.
+  std::uint64_t expanded() const { return expanded_ + (interval_ - until_check_); }
+  std::uint64_t generated() const { return generated_; }
+
  private:
   int cells() const {
     if constexpr (kRows > 0) {
@@ -217,6 +262,40 @@ class IdaStar {
   }
   static const std::array<RootFn, (kCells > 0 ? kCells : 1)>& root_table() {
     static constexpr auto table = make_root_table(std::make_index_sequence<(kCells > 0 ? kCells : 1)>());
+    return table;
+  }
+
+  // search_subtree's entry into the compile-time kernel: one function per
+  // (blank, parent) pair, indexed blank * 5 + slot, the slot naming the
+  // parent: 0 none, 1 above, 2 left, 3 right, 4 below (a slot with no such
+  // neighbour means none). These are the dfs_at instances the recursion
+  // already has.
+  static constexpr int parent_in_slot(int blank, int slot) {
+    switch (slot) {
+      case 1: return blank >= kCols ? blank - kCols : -1;
+      case 2: return blank % kCols > 0 ? blank - 1 : -1;
+      case 3: return blank % kCols < kCols - 1 ? blank + 1 : -1;
+      case 4: return blank < kCells - kCols ? blank + kCols : -1;
+      default: return -1;
+    }
+  }
+  int parent_slot(int blank, int parent) const {
+    if (parent < 0) return 0;
+    if (parent == blank - kCols) return 1;
+    if (parent == blank - 1) return 2;
+    return parent == blank + 1 ? 3 : 4;
+  }
+  using SubtreeFn = bool (*)(IdaStar*, int, int);
+  template <int kIndex>
+  static bool subtree_root(IdaStar* self, int room, int h) {
+    return self->template dfs_at<kIndex / 5, parent_in_slot(kIndex / 5, kIndex % 5)>(room, h, self->board_);
+  }
+  template <std::size_t... kIndex>
+  static constexpr std::array<SubtreeFn, sizeof...(kIndex)> make_subtree_table(std::index_sequence<kIndex...>) {
+    return {&IdaStar::subtree_root<static_cast<int>(kIndex)>...};
+  }
+  static const std::array<SubtreeFn, (kCells > 0 ? 5 * kCells : 1)>& subtree_table() {
+    static constexpr auto table = make_subtree_table(std::make_index_sequence<(kCells > 0 ? 5 * kCells : 1)>());
     return table;
   }
 

@@ -7,6 +7,7 @@
 #include "heuristics/pdb_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
+#include "search/parallel_ida_star.h"
 #include "search/phased.h"
 
 namespace npuzzle {
@@ -89,43 +90,56 @@ std::shared_ptr<const ExactTable> exact_table(const Board& board, const SolveOpt
   return options.exact ? options.exact : exact_table_for(board.rows(), board.cols(), options.goal);
 }
 
+// The serial kernel, or the parallel one when the options ask for it (both
+// give the same result and counts). The parallel search splits with parent
+// pruning only and keeps no checkpoints: move pruning and checkpointed
+// searches run on one thread.
+template <class Storage, int kRows, int kCols, MovePruning kPruning, class Heuristic>
+SolveResult run_kernel(const Board& board, const TileTables& tables, Heuristic heuristic, const SolveOptions& options,
+                       Budget& budget, const MoveFsm* fsm) {
+  const bool checkpointed = options.limits.resume.has_value() || static_cast<bool>(options.limits.on_iteration);
+  if constexpr (kPruning == MovePruning::kParent) {
+    if ((options.intra_parallel || options.intra_parallel_from) && !checkpointed) {
+      const SplitPolicy policy{options.intra_parallel, options.intra_parallel_from};
+      return ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, std::move(heuristic), budget, policy)
+          .run(board);
+    }
+  }
+  return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, std::move(heuristic), budget,
+                                                                    SearchWeight{}, fsm)
+      .run(board);
+}
+
 template <class Storage, int kRows, int kCols, MovePruning kPruning>
 SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const HeuristicKind h = options.heuristic;
   std::shared_ptr<const MoveFsm> fsm;
   if constexpr (kPruning == MovePruning::kFsm) fsm = move_fsm_for(board.rows(), board.cols());
-  const SearchWeight unweighted;
   if (h == HeuristicKind::kPdb) {
     constexpr int kSide = kRows == kCols ? kRows : 0;
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true, kSide>;
-      return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(*options.pdb), budget,
-                                                                       unweighted, fsm.get())
-          .run(board);
+      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                         fsm.get());
     }
     using Heuristic = PdbHeuristic<false, kSide>;
-    return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(*options.pdb), budget,
-                                                                     unweighted, fsm.get())
-        .run(board);
+    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                       fsm.get());
   }
   if (h == HeuristicKind::kExact) {
     const auto exact = exact_table(board, options);
-    return IdaStar<Storage, kRows, kCols, ExactHeuristic, false, kPruning>(tables, ExactHeuristic(*exact), budget,
-                                                                          unweighted, fsm.get())
-        .run(board);
+    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, ExactHeuristic(*exact), options, budget,
+                                                       fsm.get());
   }
   // Linear-conflict codes need one slot per line: the longer side.
   constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxSide, true>;
-    return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(tables, h), budget,
-                                                                     unweighted, fsm.get())
-        .run(board);
+    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(tables, h), options, budget,
+                                                       fsm.get());
   }
   using Heuristic = TileHeuristic<kMaxSide, false>;
-  return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, Heuristic(tables, h), budget, unweighted,
-                                                                   fsm.get())
-      .run(board);
+  return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(tables, h), options, budget, fsm.get());
 }
 
 // One instance per shape and pruning: the default (kParent) kernels are

@@ -57,6 +57,14 @@ struct SolveOptions {
   // Phased only: shorten the solution by optimal sub-paths (search/shorten.h).
   bool shorten = false;
   SolveLimits limits;
+  // Optimal IDA* (weight 1) only: split each iteration's tree over the
+  // threads of the calling oneTBB task arena (parallel_ida_star.h), always,
+  // or for the iterations that start after `intra_parallel_from` is raised.
+  // The result and node counts are the serial search's, unless a limit or
+  // cancel stops it (a node limit is then checked against all threads'
+  // expansions together and may be passed by 65,536 per thread).
+  bool intra_parallel = false;
+  const std::atomic<bool>* intra_parallel_from = nullptr;
 };
 
 // W as the fraction num/den that the kernel uses: the smallest den up to

@@ -1,0 +1,228 @@
+// Parallel IDA* inside one puzzle (search/parallel_ida_star.h), on 2
+// threads, held to ground truth: the exhaustive BFS distance of every 3x3
+// state 28 moves or more from the goal (and every 2x4 state, on the generic
+// kernel), the published optimal lengths of the first 10 of Korf's 100, and
+// every solution replayed. And to its promise: the iterations it completes
+// count exactly the nodes the serial kernel counts, and so does the last
+// (it returns the serial kernel's first goal), however finely the tree is
+// split; limits and cancel still stop it.
+#include <gtest/gtest.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "core/ranking.h"
+#include "core/replay.h"
+#include "heuristics/incremental.h"
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/builder.h"
+#include "heuristics/pdb_heuristic.h"
+#include "heuristics/tile_tables.h"
+#include "search/ida_star.h"
+#include "search/parallel_ida_star.h"
+#include "search/solver.h"
+#include "test_support.h"
+#include "tools/bfs.h"
+
+namespace npuzzle {
+namespace {
+
+constexpr int kThreads = 2;
+
+// The serial kernel and the parallel one on the same board and heuristic.
+template <class Storage, int kRows, int kCols, class Heuristic>
+SolveResult serial(const Board& b, const TileTables& tables, const Heuristic& heuristic,
+                   const SolveLimits& limits = {}) {
+  Budget budget(limits);
+  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget).run(b);
+}
+// On the threads of `arena`.
+template <class Storage, int kRows, int kCols, class Heuristic>
+SolveResult parallel(oneapi::tbb::task_arena& arena, const Board& b, const TileTables& tables,
+                     const Heuristic& heuristic, std::size_t subtrees_per_thread, const SolveLimits& limits = {}) {
+  Budget budget(limits);
+  SplitPolicy policy;
+  policy.always = true;
+  policy.subtrees_per_thread = subtrees_per_thread;
+  SolveResult r;
+  arena.execute(
+      [&] { r = ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget, policy).run(b); });
+  return r;
+}
+
+// Same answer and counts; the answer replays to the goal in `length` moves.
+void expect_same(const SolveResult& p, const SolveResult& s, const Board& b, Goal goal) {
+  ASSERT_EQ(p.status, Status::kOptimal);
+  EXPECT_EQ(p.length, s.length);
+  EXPECT_EQ(p.moves, s.moves);
+  EXPECT_EQ(p.expanded, s.expanded);
+  EXPECT_EQ(p.generated, s.generated);
+  EXPECT_EQ(p.lower_bound, p.length);
+  EXPECT_EQ(static_cast<std::int64_t>(p.moves.size()), p.length);
+  EXPECT_EQ(check_solution(b, p.moves, goal), "");
+}
+
+// Every 3x3 state at 28 moves or more (the two 31-move ones among them), with
+// linear conflict, split into at least 1 and 256 (the default) subtrees per
+// thread: from subtrees of the whole tree below depth 1 to none at all
+// (small trees are then expanded whole in the shallow part).
+TEST(ParallelIda, EveryThreeByThreeStateAtDistance28OrMoreIsSolvedOptimally) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const Goal goal = Goal::kBlankLast;
+  const auto distance = bfs_distances(3, 3, goal);
+  const auto tables = tables_for(3, 3, goal);
+  using Heuristic = TileHeuristic<3, true>;
+  const Heuristic heuristic(*tables, HeuristicKind::kLinearConflict);
+  int checked = 0;
+  std::array<int, 32> at_distance{};
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached || distance[rank] < 28) continue;
+    const Board b(3, 3, unrank_permutation(rank, 9));
+    SCOPED_TRACE("3x3 state of rank " + std::to_string(rank));
+    const SolveResult s = serial<Packed64, 3, 3>(b, *tables, heuristic);
+    ASSERT_EQ(s.length, distance[rank]);
+    for (std::size_t per_thread : {1, 256}) {
+      const SolveResult p = parallel<Packed64, 3, 3>(arena, b, *tables, heuristic, per_thread);
+      ASSERT_EQ(p.length, distance[rank]);
+      expect_same(p, s, b, goal);
+    }
+    ++checked;
+    ++at_distance[distance[rank]];
+  }
+  // The published counts at 30 and 31 moves (Reinefeld 1993), and all four distances.
+  EXPECT_EQ(at_distance[30], 221);
+  EXPECT_EQ(at_distance[31], 2);
+  EXPECT_GT(checked, 4000);
+}
+
+// The same on the generic kernel (2x4 has no compile-time instance), through
+// solve(), for the blank-first goal: every state at distance 30 or more, and
+// a sample of the rest.
+TEST(ParallelIda, GenericKernelThroughSolveAgreesWithBfs) {
+  const Goal goal = Goal::kBlankFirst;
+  const auto distance = bfs_distances(2, 4, goal);
+  SolveOptions options;
+  options.goal = goal;
+  options.heuristic = HeuristicKind::kLinearConflict;
+  SolveOptions split = options;
+  split.intra_parallel = true;
+  oneapi::tbb::task_arena arena(kThreads);
+  int checked = 0;
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached || (distance[rank] < 30 && rank % 101 != 0)) continue;
+    const Board b(2, 4, unrank_permutation(rank, 8));
+    SCOPED_TRACE("2x4 state of rank " + std::to_string(rank));
+    const SolveResult s = solve(b, options);
+    SolveResult p;
+    arena.execute([&] { p = solve(b, split); });
+    ASSERT_EQ(p.length, distance[rank]);
+    expect_same(p, s, b, goal);
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
+// A PDB evaluates a cut child only as far as the cut needs (and the kernel
+// takes that for the next bound), so the shallow expansion must cut as the
+// kernel does: reflected additive 4+4 tables on 3x3, the 31-move states and a sample.
+TEST(ParallelIda, PatternDatabaseCountsAreTheSerialOnes) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const Goal goal = Goal::kBlankLast;
+  const auto distance = bfs_distances(3, 3, goal);
+  const auto tables = tables_for(3, 3, goal);
+  std::vector<std::shared_ptr<const pdb::PatternDb>> parts;
+  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
+    parts.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
+  }
+  const pdb::AdditivePdb additive("test", 3, 3, goal, std::move(parts), true);
+  using Heuristic = PdbHeuristic<true, 3>;
+  const Heuristic heuristic(additive);
+  int checked = 0;
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached || (distance[rank] < 31 && rank % 53 != 0)) continue;
+    const Board b(3, 3, unrank_permutation(rank, 9));
+    SCOPED_TRACE("3x3 state of rank " + std::to_string(rank));
+    const SolveResult s = serial<Packed64, 3, 3>(b, *tables, heuristic);
+    ASSERT_EQ(s.length, distance[rank]);
+    expect_same(parallel<Packed64, 3, 3>(arena, b, *tables, heuristic, 4), s, b, goal);
+    ++checked;
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+// Korf's #1 to #10 (the first ten of the file) with linear conflict on the
+// compile-time 4x4 kernel: the published optimal lengths, and the serial
+// counts, on the easiest four also with a finer split.
+TEST(ParallelIda, FirstTenOfKorf100GiveThePublishedLengths) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const auto korf = testing::korf100();
+  ASSERT_GE(korf.size(), 10u);
+  const auto tables = tables_for(4, 4, Goal::kBlankFirst);
+  using Heuristic = TileHeuristic<4, true>;
+  const Heuristic heuristic(*tables, HeuristicKind::kLinearConflict);
+  for (int i = 0; i < 10; ++i) {
+    const testing::KorfInstance& k = korf[static_cast<std::size_t>(i)];
+    SCOPED_TRACE("Korf #" + std::to_string(k.id));
+    const Board b(4, 4, k.tiles);
+    const SolveResult p = parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 256);
+    ASSERT_EQ(p.status, Status::kOptimal);
+    EXPECT_EQ(p.length, k.optimal_length);
+    EXPECT_EQ(check_solution(b, p.moves, Goal::kBlankFirst), "");
+    const SolveResult s = serial<Packed64, 4, 4>(b, *tables, heuristic);
+    EXPECT_EQ(s.length, k.optimal_length);
+    expect_same(p, s, b, Goal::kBlankFirst);
+  }
+}
+
+// Limits: the node limit counts every thread's expansions (passed by at most
+// a poll interval per thread), the time limit and cancel stop all threads,
+// and the lower bound is a bound the serial search also completed.
+TEST(ParallelIda, LimitsAndCancelStopEveryThread) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const auto korf = testing::korf100();
+  const auto tables = tables_for(4, 4, Goal::kBlankFirst);
+  using Heuristic = TileHeuristic<4, true>;
+  const Heuristic heuristic(*tables, HeuristicKind::kLinearConflict);
+  const testing::KorfInstance& k = korf[87];  // #88, among the hardest for linear conflict
+  ASSERT_EQ(k.id, 88);
+  const Board b(4, 4, k.tiles);
+
+  SolveLimits nodes;
+  nodes.max_nodes = 3'000'000;
+  const SolveResult s = serial<Packed64, 4, 4>(b, *tables, heuristic, nodes);
+  const SolveResult p = parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 256, nodes);
+  EXPECT_EQ(p.status, Status::kLimit);
+  EXPECT_EQ(p.message, "node limit");
+  EXPECT_GE(p.expanded, nodes.max_nodes);
+  EXPECT_LE(p.expanded, nodes.max_nodes + kThreads * Budget::kCheckInterval);
+  EXPECT_GE(p.lower_bound, s.lower_bound);  // it may complete one more iteration, never fewer
+  EXPECT_LT(p.lower_bound, k.optimal_length);
+
+  SolveLimits time;
+  time.seconds = 0.2;
+  const auto started = std::chrono::steady_clock::now();
+  const SolveResult t = parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 256, time);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(), 5.0);
+  EXPECT_EQ(t.status, Status::kLimit);
+  EXPECT_EQ(t.message, "time limit");
+  EXPECT_LT(t.lower_bound, k.optimal_length);
+
+  std::atomic<bool> cancel{false};
+  SolveLimits cancellable;
+  cancellable.cancel = &cancel;
+  std::thread raiser([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    cancel.store(true);
+  });
+  const SolveResult c = parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 256, cancellable);
+  raiser.join();
+  EXPECT_EQ(c.status, Status::kCancelled);
+  EXPECT_LT(c.lower_bound, k.optimal_length);
+}
+
+}  // namespace
+}  // namespace npuzzle
