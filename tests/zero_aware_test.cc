@@ -11,21 +11,29 @@
 //     most 1, which a plain min-over-blank table is not);
 //   - the IDA* kernel's incremental value equals the value from scratch on
 //     every node of small searches;
-//   - searches with zpdb:663 find Korf's published optimal lengths.
+//   - searches with zpdb:663 find Korf's published optimal lengths;
+//   - a catalogue is the maximum of its partitions' values, admissible on
+//     every 3x3 state, kept incrementally by its kernel, and finds Korf's
+//     published lengths with cat:663x3.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
+#include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
+#include "heuristics/catalogue_heuristic.h"
 #include "heuristics/zero_aware_heuristic.h"
 #include "search/solver.h"
 #include "test_support.h"
@@ -180,7 +188,9 @@ TEST(ZeroAwareBuilder, EveryEntryIsTheExactLeastNumberOfPatternMoves) {
       // Entries no state reaches are marked unreachable (none here: two or
       // more other tiles make every arrangement reachable).
       for (std::uint64_t i = 0; i < table.size(); ++i) {
-        if (!checked[i]) ASSERT_EQ(table.at(i), kUnreachable) << pattern.describe() << " index " << i;
+        if (!checked[i]) {
+          ASSERT_EQ(table.at(i), kUnreachable) << pattern.describe() << " index " << i;
+        }
       }
     }
   }
@@ -198,15 +208,15 @@ std::shared_ptr<const AdditivePdb> in_memory(const std::vector<std::vector<int>>
 // Walks every path of `depth` moves from `b` through the IDA* heuristic's
 // prepare/evaluate/descend/ascend and checks each child's value against the
 // value from scratch.
-template <bool kReflect>
-void check_incremental(ZeroAwarePdbHeuristic<kReflect>& h, const AdditivePdb& pdb, Board& b, int value, int depth) {
+template <class Heuristic>
+void check_incremental(Heuristic& h, const AdditivePdb& pdb, Board& b, int value, int depth) {
   if (depth == 0) return;
   for (Direction dir : kDirections) {
     if (!b.can_move(dir)) continue;
     const int from = b.neighbour(dir);
     const int to = b.blank();
     const int tile = static_cast<int>(b.at(from));
-    typename ZeroAwarePdbHeuristic<kReflect>::Step step;
+    typename Heuristic::Step step;
     h.prepare(step, tile, from, to, b);
     const int child = h.evaluate(step, 1000);
     b.move(dir);
@@ -274,7 +284,7 @@ TEST(ZeroAwareAdditive, IncrementalValueEqualsTheValueFromScratch) {
 }
 
 TEST(ZeroAwareSearch, KorfsFirst10WithZeroAwareSixSixThreeInTheirPublishedLengths) {
-  const std::string dir = ::testing::TempDir() + "/npuzzle-zero-aware-test";
+  const std::string dir = ::testing::TempDir() + "/npuzzle-zero-aware-test-" + std::to_string(::getpid());
   AdditiveOptions options;
   options.cache.dir = dir;
   const auto zero = load_additive("zpdb:663", 4, 4, Goal::kBlankFirst, options);
@@ -300,6 +310,86 @@ TEST(ZeroAwareSearch, KorfsFirst10WithZeroAwareSixSixThreeInTheirPublishedLength
     plain_nodes += solve(b, so).expanded;
   }
   EXPECT_LT(zero_nodes, plain_nodes);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Catalogue, EveryThreeByThreeStateIsTheMaximumOfItsPartitionsAndAdmissible) {
+  for (Goal goal : kGoals) {
+    const auto distance = bfs_distances(3, 3, goal);
+    for (bool reflect : {false, true}) {
+      // Partition c shares its first table with partition a (the same
+      // object: looked up once), and mixes plain and zero-aware tables.
+      const auto a = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, reflect, true);
+      const auto b = in_memory({{1, 4, 7}, {2, 5, 8}, {3, 6}}, 3, 3, goal, reflect, false);
+      const auto c = std::make_shared<const AdditivePdb>(
+          "c", 3, 3, goal,
+          std::vector<std::shared_ptr<const PatternDb>>{
+              std::shared_ptr<const PatternDb>(a, &a->part(0)),
+              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {5, 6}, true))),
+              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {7, 8}, true)))},
+          reflect);
+      const AdditivePdb catalogue("cat:test", {a, b, c});
+      ASSERT_EQ(catalogue.partitions(), 3);
+      long long sum_catalogue = 0, sum_a = 0;
+      for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+        const int d = distance[rank];
+        if (d == kUnreached) continue;
+        const Board board(3, 3, unrank_permutation(rank, 9));
+        const int h = catalogue.evaluate(board);
+        ASSERT_EQ(h, std::max({a->evaluate(board), b->evaluate(board), c->evaluate(board)})) << "rank " << rank;
+        ASSERT_LE(h, d) << "overestimates rank " << rank;
+        ASSERT_EQ(h % 2, d % 2) << "rank " << rank;
+        sum_catalogue += h;
+        sum_a += a->evaluate(board);
+        if (rank % 1009 == 0) {
+          Board walk = board;
+          if (reflect) {
+            CatalogueHeuristic<true> kernel(catalogue);
+            ASSERT_NO_FATAL_FAILURE(check_incremental(kernel, catalogue, walk, kernel.reset(walk), 5));
+          } else {
+            CatalogueHeuristic<false> kernel(catalogue);
+            ASSERT_NO_FATAL_FAILURE(check_incremental(kernel, catalogue, walk, kernel.reset(walk), 5));
+          }
+        }
+      }
+      EXPECT_GT(sum_catalogue, sum_a);
+    }
+  }
+}
+
+TEST(Catalogue, SpecsNameTheirPartitions) {
+  EXPECT_EQ(catalogue_members("cat:663x3", 4, 4), (std::vector<std::string>{"zpdb:663", "zpdb:663b", "zpdb:663c"}));
+  EXPECT_EQ(catalogue_members("cat:663x3-plain", 4, 4), (std::vector<std::string>{"pdb:663", "pdb:663b", "pdb:663c"}));
+  EXPECT_EQ(catalogue_members("cat:small", 5, 5).size(), 7u);
+  EXPECT_EQ(catalogue_members("cat:zpdb:663+pdb:555", 4, 4), (std::vector<std::string>{"zpdb:663", "pdb:555"}));
+  EXPECT_THROW(catalogue_members("cat:small", 4, 4), std::invalid_argument);
+  EXPECT_THROW(catalogue_members("cat:nonsense", 4, 4), std::invalid_argument);
+  // The 14 distinct tables of the small catalogue, each a partition's part.
+  EXPECT_EQ(partition_tiles("cat:small", 5, 5, Goal::kBlankFirst).size(), 14u);
+  for (const std::string& member : catalogue_members("cat:663x3", 4, 4)) {
+    EXPECT_NO_THROW(partition_tiles(member, 4, 4, Goal::kBlankLast)) << member << " covers every tile";
+  }
+}
+
+TEST(CatalogueSearch, KorfsFirst8WithCatalogue663x3InTheirPublishedLengths) {
+  const std::string dir = ::testing::TempDir() + "/npuzzle-catalogue-test-" + std::to_string(::getpid());
+  AdditiveOptions options;
+  options.cache.dir = dir;
+  const auto catalogue = load_additive("cat:663x3", 4, 4, Goal::kBlankFirst, options);
+  ASSERT_EQ(catalogue->partitions(), 3);
+  const auto instances = testing::korf100();
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto& k = instances[i];
+    const Board b(4, 4, k.tiles);
+    SolveOptions so;
+    so.goal = Goal::kBlankFirst;
+    so.heuristic = HeuristicKind::kPdb;
+    so.pdb = catalogue;
+    const SolveResult r = solve(b, so);
+    ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
+    EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
+    EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
+  }
   std::filesystem::remove_all(dir);
 }
 
