@@ -30,7 +30,8 @@ constexpr const char* kPdbUsage =
     "  build SPEC [--size RxC] [--goal G] [--pdb-dir DIR] [--threads N]\n"
     "        build every table of SPEC not yet in the cache (pdb:555, pdb:663, pdb:78, pdb:6666,\n"
     "        rectangles pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665,\n"
-    "        pdb:2x8-654, pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544, or tiles like pdb:1,2,3,4/5,6,7,8)\n"
+    "        pdb:2x8-654, pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544, or tiles like pdb:1,2,3,4/5,6,7,8;\n"
+    "        zpdb:... for zero-aware tables, cat:NAME for every table of a catalogue)\n"
     "  info FILE...     a table's header, size and histogram of values\n"
     "  verify FILE...   recompute each file's checksum; exit 1 on a mismatch\n"
     "  eval SPEC [FILE...] [--no-reflection]\n"
@@ -51,7 +52,9 @@ std::string creator() { return "npuzzle " + npuzzle_version() + " (git " + git_r
 // square board whose largest tile the partition names.
 std::pair<int, int> spec_board(const std::string& spec, const CommonOptions& common) {
   if (!pdb::is_pdb_spec(spec)) throw UsageError("'" + spec + "' is not a pattern database spec (pdb:...)");
-  if (!pdb::named_spec_size(spec) && spec.find_first_not_of("0123456789,/", 4) != std::string::npos) {
+  const std::string body(pdb::is_catalogue_spec(spec) ? spec.substr(4) : pdb::spec_body(spec));
+  if (!pdb::named_spec_size(spec) && !pdb::is_catalogue_spec(spec) &&
+      body.find_first_not_of("0123456789,/") != std::string::npos) {
     throw UsageError("unknown pattern database '" + spec + "' (expected " + pdb::named_partition_list() +
                      " or tiles like pdb:1,2,3/4,5,6,7)");
   }
@@ -62,7 +65,7 @@ std::pair<int, int> spec_board(const std::string& spec, const CommonOptions& com
   if (auto named = pdb::named_spec_size(spec)) return *named;
   int largest = 0;
   std::string number;
-  for (char c : spec.substr(4) + ",") {
+  for (char c : body + ",") {
     if (c >= '0' && c <= '9') {
       number += c;
     } else if (!number.empty()) {
@@ -81,8 +84,11 @@ std::vector<pdb::Pattern> spec_patterns(const std::string& spec, int rows, int c
   if (!pdb::is_pdb_spec(spec)) throw UsageError("'" + spec + "' is not a pattern database spec (pdb:...)");
   std::vector<pdb::Pattern> patterns;
   try {
-    for (auto& tiles : pdb::partition_tiles(spec, rows, cols, goal, require_cover)) {
-      patterns.emplace_back(rows, cols, goal, tiles);
+    for (const std::string& member : pdb::catalogue_members(spec, rows, cols)) {
+      for (auto& tiles : pdb::partition_tiles(member, rows, cols, goal, require_cover)) {
+        pdb::Pattern p(rows, cols, goal, tiles, pdb::is_zero_aware_spec(member));
+        if (std::find(patterns.begin(), patterns.end(), p) == patterns.end()) patterns.push_back(std::move(p));
+      }
     }
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
@@ -181,7 +187,7 @@ int pdb_build(const std::vector<std::string>& args) {
     }
     total_bytes += r.table->size() + pdb::kPayloadOffset;
     std::printf("  %zu/%zu tiles %-24s %14s entries  ", i + 1, patterns.size(), p.tile_list().c_str(),
-                with_commas(p.placements()).c_str());
+                with_commas(p.entries()).c_str());
     if (r.built) {
       ++built;
       std::printf("built in %.1f s (max %d, %d layers, %s of arrays)\n", r.stats.seconds, r.stats.max_value,

@@ -25,7 +25,7 @@ const std::vector<NamedChoice>& algorithm_choices() {
 const std::vector<NamedChoice>& heuristic_choices() {
   static const std::vector<NamedChoice> choices = {
       {"auto", "exact on boards of up to 10 cells (3x3, 2x4, 2x5 ...); else the strongest pattern database "
-               "already cached for the board (4x4: pdb:78, pdb:663, pdb:555; 5x5: pdb:6666; 3x4, 4x3, 3x5, 5x3, "
+               "already cached for the board (4x4: pdb:78, pdb:663, pdb:555; 5x5: pdb:6666, zpdb:6666, cat:small; 3x4, 4x3, 3x5, 5x3, "
                "3x6, 6x3, 2x8, 8x2, 4x5, 5x4: pdb:RxC-...); else linear-conflict; never builds a pattern database "
                "(the default)"},
       {"hamming", "misplaced tiles"},
@@ -37,6 +37,14 @@ const std::vector<NamedChoice>& heuristic_choices() {
                    "pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665, pdb:2x8-654, "
                    "pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544 (no reflection), or any partition like "
                    "pdb:1,2,3/4,5,6/7,8; built and cached on first use"},
+      {"zpdb:SPEC", "zero-aware additive pattern databases (Clausecker 2017): the same partitions (zpdb:555, "
+                    "zpdb:663 for 4x4, zpdb:6666 for 5x5, or any partition), each entry also keyed by the region "
+                    "of free cells the blank is in; never weaker than pdb:SPEC, tables about 1.4x (5x5) to 2x "
+                    "(4x4) larger"},
+      {"cat:NAME", "a catalogue: the maximum over several additive partitions, looking up after a move only the "
+                   "tables holding the moved tile; cat:small (5x5: Clausecker's seven 6-6-6-6 partitions, 14 "
+                   "zero-aware tables), cat:663x3 (4x4: three 6-6-3 partitions), NAME-plain for plain tables, or "
+                   "specs joined by '+' like cat:zpdb:663+zpdb:555"},
   };
   return choices;
 }
@@ -96,7 +104,14 @@ std::vector<Candidate> auto_candidates(int rows, int cols) {
             {"pdb:663", "about 4 seconds to build, 12 MB on disk"},
             {"pdb:555", "under a second to build, 1.5 MB on disk"}};
   }
-  if (rows == 5 && cols == 5) return {{"pdb:6666", "about 3 minutes and 1.6 GiB of memory to build, 510 MB on disk"}};
+  if (rows == 5 && cols == 5) {
+    // Fastest first, not fewest nodes: the zero-aware index is recomputed per
+    // move, so zpdb:6666 expands 2-3x fewer nodes but takes 2-3x the CPU of
+    // pdb:6666 today (results/korf24_zero_aware.md).
+    return {{"pdb:6666", "about 3 minutes and 1.6 GiB of memory to build, 510 MB on disk"},
+            {"zpdb:6666", "about 3 minutes and 1.7 GiB of memory to build, 730 MB on disk"},
+            {"cat:small", "14 tables of 6 tiles, each about 40 seconds and 1.7 GiB of memory to build, 2.5 GB on disk"}};
+  }
   // Rectangles: one named partition each (heuristics/pdb/additive.cc). Build
   // times measured with 2 threads on the shared 2-core VM under load.
   if (rows * cols == 12) return {{rows == 3 ? "pdb:3x4-65" : "pdb:4x3-65", "about a second to build, 1 MB on disk"}};

@@ -3,8 +3,10 @@
 #include <cmath>
 
 #include "core/solvability.h"
+#include "heuristics/catalogue_heuristic.h"
 #include "heuristics/exact.h"
 #include "heuristics/pdb_heuristic.h"
+#include "heuristics/zero_aware_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
 #include "search/parallel_ida_star.h"
@@ -117,6 +119,26 @@ SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOpt
   if constexpr (kPruning == MovePruning::kFsm) fsm = move_fsm_for(board.rows(), board.cols());
   if (h == HeuristicKind::kPdb) {
     constexpr int kSide = kRows == kCols ? kRows : 0;
+    if (options.pdb->partitions() > 1) {
+      if (options.pdb->reflected()) {
+        using Heuristic = CatalogueHeuristic<true, kSide>;
+        return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                           fsm.get());
+      }
+      using Heuristic = CatalogueHeuristic<false, kSide>;
+      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                         fsm.get());
+    }
+    if (options.pdb->zero_aware()) {
+      if (options.pdb->reflected()) {
+        using Heuristic = ZeroAwarePdbHeuristic<true, kSide>;
+        return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                           fsm.get());
+      }
+      using Heuristic = ZeroAwarePdbHeuristic<false, kSide>;
+      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
+                                                         fsm.get());
+    }
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true, kSide>;
       return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
@@ -161,6 +183,22 @@ SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const
   const SearchWeight weight{w.num, w.den};
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
+    if (options.pdb->partitions() > 1) {
+      if (options.pdb->reflected()) {
+        using Heuristic = CatalogueHeuristic<true, 0>;
+        return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+      }
+      using Heuristic = CatalogueHeuristic<false, 0>;
+      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+    }
+    if (options.pdb->zero_aware()) {
+      if (options.pdb->reflected()) {
+        using Heuristic = ZeroAwarePdbHeuristic<true, 0>;
+        return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+      }
+      using Heuristic = ZeroAwarePdbHeuristic<false, 0>;
+      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
+    }
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true, 0>;
       return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
@@ -187,6 +225,22 @@ SolveResult run_astar(const Board& board, const TileTables& tables, const SolveO
   const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
+    if (options.pdb->partitions() > 1) {
+      if (options.pdb->reflected()) {
+        using Heuristic = CatalogueHeuristic<true>;
+        return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      }
+      using Heuristic = CatalogueHeuristic<false>;
+      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+    }
+    if (options.pdb->zero_aware()) {
+      if (options.pdb->reflected()) {
+        using Heuristic = ZeroAwarePdbHeuristic<true>;
+        return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      }
+      using Heuristic = ZeroAwarePdbHeuristic<false>;
+      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+    }
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true>;
       return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);

@@ -95,6 +95,15 @@ const std::vector<NamedPartition>& named_partitions() {
         {"3x6-665", 3, 6, {{2, 3, 8, 9, 14, 15}, {4, 5, 10, 11, 16, 17}, {1, 6, 7, 12, 13}}},
         {"2x8-654", 2, 8, {{3, 4, 5, 11, 12, 13}, {1, 2, 8, 9, 10}, {6, 7, 14, 15}}},
         {"4x5-6544", 4, 5, {{10, 11, 12, 15, 16, 17}, {1, 2, 5, 6, 7}, {3, 4, 8, 9}, {13, 14, 18, 19}}},
+        // Members of the catalogues (catalogues() below).
+        {"663b", 4, 4, {{1, 2, 3, 5, 6, 7}, {4, 8, 9, 12, 13, 14}, {10, 11, 15}}},
+        {"663c", 4, 4, {{1, 2, 3, 4, 5, 6}, {7, 10, 11, 13, 14, 15}, {8, 9, 12}}},
+        {"small1", 5, 5, {{1, 2, 5, 6, 10, 11}, {3, 4, 7, 8, 9, 12}, {13, 14, 18, 19, 23, 24}, {15, 16, 17, 20, 21, 22}}},
+        {"small2", 5, 5, {{1, 5, 6, 10, 11, 12}, {2, 3, 4, 7, 8, 9}, {13, 14, 15, 16, 17, 18}, {19, 20, 21, 22, 23, 24}}},
+        {"small3", 5, 5, {{1, 2, 5, 6, 10, 11}, {3, 4, 7, 8, 9, 12}, {13, 14, 15, 16, 17, 18}, {19, 20, 21, 22, 23, 24}}},
+        {"small4", 5, 5, {{1, 5, 6, 10, 15, 20}, {2, 3, 4, 7, 8, 9}, {11, 12, 16, 17, 21, 22}, {13, 14, 18, 19, 23, 24}}},
+        {"small5", 5, 5, {{1, 2, 5, 6, 10, 11}, {3, 4, 9, 14, 19, 24}, {7, 8, 12, 13, 18, 23}, {15, 16, 17, 20, 21, 22}}},
+        {"small6", 5, 5, {{1, 5, 6, 10, 15, 20}, {2, 3, 4, 7, 8, 9}, {11, 12, 13, 16, 17, 18}, {14, 19, 21, 22, 23, 24}}},
     };
     const std::pair<std::string_view, std::string_view> transposes[] = {
         {"4x3-65", "3x4-65"}, {"5x3-77", "3x5-77"}, {"6x3-665", "3x6-665"},
@@ -105,6 +114,47 @@ const std::vector<NamedPartition>& named_partitions() {
     }
     return list;
   }();
+  return named;
+}
+
+// Named catalogues: partitions of named_partitions(), maximised.
+//  - small: the "small" catalogue of Clausecker's 24puzzle solver
+//    (catalogues/small-compound.cat, companion to ZIB-Report 17-59): Korf
+//    & Felner's 6-6-6-6 and six more 6-6-6-6 partitions, 14 distinct tables.
+//    Its published expansion counts on Korf & Felner's 50 are in
+//    datasets/korf50_24_catalogues.tsv (small_apdb / small_zpdb).
+//     6666            small1          small2          small3
+//     . a b b b       . a a b b       . a b b b       . a a b b
+//     a a b b b       a a b b b       a a b b b       a a b b b
+//     a a a c c       a a b c c       a a a c c       a a b c c
+//     d d d c c       d d d c c       c c c c d       c c c c d
+//     d d d c c       d d d c c       d d d d d       d d d d d
+//     small4          small5          small6
+//     . a b b b       . a a b b       . a b b b
+//     a a b b b       a a c c b       a a b b b
+//     a c c d d       a a c c b       a c c c d
+//     a c c d d       d d d c b       a c c c d
+//     a c c d d       d d d c b       a d d d d
+//  - 663x3: Korf & Felner's 6-6-3 and two more 6-6-3 partitions of the
+//    15-puzzle (the two below were drawn for this catalogue: rows and
+//    columns kept together, the blank's corner left out):
+//     663             663b            663c
+//     . a a b         . a a a         . a a a
+//     a a b b         b a a a         a a a b
+//     a a b b         b b c c         c c b b
+//     c c c b         b b b c         c b b b
+struct NamedCatalogue {
+  std::string_view name;
+  int rows;
+  int cols;
+  std::vector<std::string_view> partitions;  // named_partitions() names
+};
+
+const std::vector<NamedCatalogue>& catalogues() {
+  static const std::vector<NamedCatalogue> named = {
+      {"small", 5, 5, {"6666", "small1", "small2", "small3", "small4", "small5", "small6"}},
+      {"663x3", 4, 4, {"663", "663b", "663c"}},
+  };
   return named;
 }
 
@@ -143,24 +193,89 @@ std::string named_partition_list() {
   return text;
 }
 
-bool is_pdb_spec(std::string_view spec) { return spec.substr(0, 4) == "pdb:"; }
+bool is_zero_aware_spec(std::string_view spec) { return spec.substr(0, 5) == "zpdb:"; }
+
+bool is_catalogue_spec(std::string_view spec) { return spec.substr(0, 4) == "cat:"; }
+
+bool is_pdb_spec(std::string_view spec) {
+  return spec.substr(0, 4) == "pdb:" || is_zero_aware_spec(spec) || is_catalogue_spec(spec);
+}
+
+std::vector<std::string> catalogue_members(std::string_view spec, int rows, int cols) {
+  if (!is_catalogue_spec(spec)) return {std::string(spec)};
+  std::string_view body = spec.substr(4);
+  std::string prefix = "zpdb:";
+  constexpr std::string_view kPlain = "-plain";
+  if (body.size() > kPlain.size() && body.substr(body.size() - kPlain.size()) == kPlain) {
+    body.remove_suffix(kPlain.size());
+    prefix = "pdb:";
+  }
+  for (const NamedCatalogue& c : catalogues()) {
+    if (c.name != body) continue;
+    if (c.rows != rows || c.cols != cols) {
+      throw std::invalid_argument(std::string(spec) + " is a catalogue for the " + size_name(c.rows, c.cols) +
+                                  " board, not " + size_name(rows, cols));
+    }
+    std::vector<std::string> members;
+    for (std::string_view p : c.partitions) members.push_back(prefix + std::string(p));
+    return members;
+  }
+  std::vector<std::string> members;
+  std::size_t i = 4;
+  while (i <= spec.size()) {
+    const std::size_t end = spec.find('+', i);
+    const std::string_view member = spec.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i);
+    if (member.substr(0, 4) != "pdb:" && !is_zero_aware_spec(member)) {
+      throw std::invalid_argument("unknown catalogue '" + std::string(spec) +
+                                  "' (expected cat:small, cat:small-plain, cat:663x3, cat:663x3-plain, or pdb:/zpdb: "
+                                  "specs joined by '+')");
+    }
+    members.emplace_back(member);
+    if (end == std::string_view::npos) break;
+    i = end + 1;
+  }
+  return members;
+}
+
+std::string_view spec_body(std::string_view spec) { return spec.substr(is_zero_aware_spec(spec) ? 5 : 4); }
 
 std::optional<std::pair<int, int>> named_spec_size(std::string_view spec) {
   if (!is_pdb_spec(spec)) return std::nullopt;
-  const NamedPartition* n = find_named(spec.substr(4));
+  if (is_catalogue_spec(spec)) {
+    std::string_view body = spec.substr(4);
+    if (body.size() > 6 && body.substr(body.size() - 6) == "-plain") body.remove_suffix(6);
+    for (const NamedCatalogue& c : catalogues()) {
+      if (c.name == body) return std::make_pair(c.rows, c.cols);
+    }
+    const std::string first(spec.substr(4, spec.find('+') == std::string_view::npos ? std::string_view::npos
+                                                                                      : spec.find('+') - 4));
+    return first == spec.substr(4) ? std::nullopt : named_spec_size(first);
+  }
+  const NamedPartition* n = find_named(spec_body(spec));
   if (!n) return std::nullopt;
   return std::make_pair(n->rows, n->cols);
 }
 
 std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, int cols, Goal goal,
                                               bool require_cover) {
+  if (is_catalogue_spec(spec)) {
+    // Every distinct part of every member (what `pdb build` builds).
+    std::vector<std::vector<int>> parts;
+    for (const std::string& member : catalogue_members(spec, rows, cols)) {
+      for (auto& part : partition_tiles(member, rows, cols, goal, require_cover)) {
+        if (std::find(parts.begin(), parts.end(), part) == parts.end()) parts.push_back(std::move(part));
+      }
+    }
+    return parts;
+  }
   if (!is_pdb_spec(spec)) throw std::invalid_argument("'" + std::string(spec) + "' is not a pdb:... heuristic");
-  const std::string_view body = spec.substr(4);
+  const std::string_view body = spec_body(spec);
+  const std::string prefix(spec.substr(0, spec.size() - body.size()));
   const int cells = rows * cols;
   std::vector<std::vector<int>> parts;
   if (const NamedPartition* n = find_named(body)) {
     if (n->rows != rows || n->cols != cols) {
-      throw std::invalid_argument("pdb:" + std::string(body) + " is a partition of the " +
+      throw std::invalid_argument(prefix + std::string(body) + " is a partition of the " +
                                   size_name(n->rows, n->cols) + " board, not " + size_name(rows, cols));
     }
     for (const auto& part_cells : n->cells) {
@@ -172,10 +287,13 @@ std::vector<std::vector<int>> partition_tiles(std::string_view spec, int rows, i
       parts.push_back(std::move(tiles));
     }
   } else {
-    if (body.empty()) throw std::invalid_argument("empty partition after 'pdb:'");
+    if (body.empty()) throw std::invalid_argument("empty partition after '" + prefix + "'");
     if (body.find_first_not_of("0123456789,/") != std::string_view::npos) {
       throw std::invalid_argument("unknown pattern database '" + std::string(spec) + "' (expected " +
                                   named_partition_list() + " or tiles like pdb:1,2,3/4,5,6,7)");
+      throw std::invalid_argument("unknown pattern database '" + std::string(spec) +
+                                  "' (expected " + prefix + "555, " + prefix + "663, " + prefix + "78, " + prefix + "6666 or tiles like " +
+                                  prefix + "1,2,3/4,5,6,7)");
     }
     parts = parse_user_partition(body);
   }
@@ -219,6 +337,8 @@ AdditivePdb::AdditivePdb(std::string spec, int rows, int cols, Goal goal,
       slot_[static_cast<std::size_t>(pattern.tile(i))] = {static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(i)};
     }
   }
+  zero_aware_ = true;
+  for (const auto& part : parts_) zero_aware_ = zero_aware_ && part->pattern().zero_aware();
   for (int c = 0; c < cells(); ++c) {
     mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(rows == cols ? mirror_cell(c, rows) : c);
   }
@@ -226,6 +346,16 @@ AdditivePdb::AdditivePdb(std::string spec, int rows, int cols, Goal goal,
     for (int t = 1; t < cells(); ++t) {
       reflected_slot_[static_cast<std::size_t>(t)] = slot_[static_cast<std::size_t>(mirror_tile(t, rows, goal))];
     }
+  }
+}
+
+AdditivePdb::AdditivePdb(std::string spec, const std::vector<std::shared_ptr<const AdditivePdb>>& partitions)
+    : AdditivePdb(*partitions.at(0)) {
+  spec_ = std::move(spec);
+  more_.assign(partitions.begin() + 1, partitions.end());
+  for (const auto& p : more_) {
+    assert(p->rows() == rows_ && p->cols() == cols_ && p->goal() == goal_ && p->reflected() == reflect_);
+    assert(p->partitions() == 1);
   }
 }
 
@@ -240,7 +370,8 @@ int AdditivePdb::sum(const std::array<std::uint8_t, kMaxPdbCells>& where, bool m
           mirrored ? mirror_[where[static_cast<std::size_t>(mirror_tile(u, rows_, goal_))]]
                    : where[static_cast<std::size_t>(u)];
     }
-    total += part->lookup(cells.data());
+    const int blank = mirrored ? mirror_[where[0]] : where[0];
+    total += part->lookup(cells.data(), blank);
   }
   return total;
 }
@@ -255,12 +386,16 @@ std::array<std::uint8_t, kMaxPdbCells> positions(const Board& board) {
 
 int AdditivePdb::evaluate_plain(const Board& board) const {
   assert(board.rows() == rows_ && board.cols() == cols_);
-  return sum(positions(board), false);
+  int best = sum(positions(board), false);
+  for (const auto& p : more_) best = std::max(best, p->evaluate_plain(board));
+  return best;
 }
 
 int AdditivePdb::evaluate_reflected(const Board& board) const {
   assert(board.rows() == rows_ && board.cols() == cols_ && rows_ == cols_);
-  return sum(positions(board), true);
+  int best = sum(positions(board), true);
+  for (const auto& p : more_) best = std::max(best, p->evaluate_reflected(board));
+  return best;
 }
 
 int AdditivePdb::evaluate(const Board& board) const {
@@ -269,26 +404,40 @@ int AdditivePdb::evaluate(const Board& board) const {
 }
 
 int AdditivePdb::evaluate_positions(const std::array<std::uint8_t, kMaxPdbCells>& where) const {
-  const int plain = sum(where, false);
-  if (!reflect_) return plain;
-  const int reflected = sum(where, true);
-  return reflected > plain ? reflected : plain;
+  int best = sum(where, false);
+  if (reflect_) best = std::max(best, sum(where, true));
+  for (const auto& p : more_) best = std::max(best, p->evaluate_positions(where));
+  return best;
 }
 
 std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows, int cols, Goal goal,
                                                  const AdditiveOptions& options) {
+  if (is_catalogue_spec(spec)) {
+    std::vector<std::shared_ptr<const AdditivePdb>> partitions;
+    for (const std::string& member : catalogue_members(spec, rows, cols)) {
+      partitions.push_back(load_additive(member, rows, cols, goal, options));
+    }
+    return std::make_shared<const AdditivePdb>(std::string(spec), partitions);
+  }
   const auto tiles = partition_tiles(spec, rows, cols, goal);
   std::vector<std::shared_ptr<const PatternDb>> parts;
   for (const auto& part : tiles) {
-    parts.push_back(load_or_build(Pattern(rows, cols, goal, part), options.cache).table);
+    parts.push_back(load_or_build(Pattern(rows, cols, goal, part, is_zero_aware_spec(spec)), options.cache).table);
   }
   return std::make_shared<const AdditivePdb>(std::string(spec), rows, cols, goal, std::move(parts), options.reflect);
 }
 
 bool additive_cached(std::string_view spec, int rows, int cols, Goal goal, const AdditiveOptions& options) {
+  if (is_catalogue_spec(spec)) {
+    for (const std::string& member : catalogue_members(spec, rows, cols)) {
+      if (!additive_cached(member, rows, cols, goal, options)) return false;
+    }
+    return true;
+  }
   for (const auto& part : partition_tiles(spec, rows, cols, goal)) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(options.cache.path_of(Pattern(rows, cols, goal, part)), ec)) {
+    const Pattern pattern(rows, cols, goal, part, is_zero_aware_spec(spec));
+    if (!std::filesystem::is_regular_file(options.cache.path_of(pattern), ec)) {
       return false;
     }
   }

@@ -1,5 +1,7 @@
 #include "heuristics/pdb/builder.h"
 
+#include "heuristics/pdb/zero_aware.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -122,13 +124,13 @@ void run_bfs(const Pattern& pattern, std::uint8_t* entries, const BuildOptions& 
 }  // namespace
 
 std::uint64_t build_memory_bytes(const Pattern& pattern) {
-  return pattern.placements() * (1 + 3 * static_cast<std::uint64_t>(word_bytes(pattern)));
+  return pattern.entries() + pattern.placements() * 3 * static_cast<std::uint64_t>(word_bytes(pattern));
 }
 
 std::vector<std::uint8_t> build_entries(const Pattern& pattern, const BuildOptions& options, BuildStats* stats) {
   const auto start = std::chrono::steady_clock::now();
   BuildStats local;
-  std::vector<std::uint8_t> entries(pattern.placements(), kUnreachable);
+  std::vector<std::uint8_t> entries(pattern.entries(), kUnreachable);
   switch (word_bytes(pattern)) {
     case 1:
       run_bfs<std::uint8_t, std::uint16_t>(pattern, entries.data(), options, local);

@@ -65,6 +65,10 @@
 // second copy of the kernel, chosen at run time, does the bit gathers
 // (pext/pdep) and counts in one instruction each (bfs_kernel.inc).
 //
+// A zero-aware pattern (zero_aware.h) runs the same search and records at
+// step 3a the distance of each (placement, region) pair it expands, instead
+// of only the first (nearest) region's; the entries are Pattern::entries().
+//
 // Memory: per placement 1 entry byte, a double word and a word. The
 // 8-tile half of 7-8 (4x4): 518,918,400 x (1 + 2 + 1) bytes = 2.08 GB. A
 // 6-tile part of 6-6-6-6 (5x5): 127,512,000 x (1 + 8 + 4) bytes = 1.66 GB.

@@ -75,7 +75,8 @@ struct FileHeader {
   std::uint8_t pattern_size;
   std::uint8_t entry_width;
   std::uint8_t max_value;
-  std::uint8_t reserved0[2];
+  std::uint8_t zero_aware;  // 1: one entry per (placement, blank region) (zero_aware.h); 0 in older files
+  std::uint8_t reserved0;
   std::uint8_t tiles[32];
   char creator[80];
   std::uint8_t reserved1[72];
@@ -152,6 +153,8 @@ FileInfo decode(const std::string& path, const FileHeader& h, std::uint64_t file
     throw FileError(path, "invalid pattern size " + std::to_string(h.pattern_size) + " in the header");
   }
   info.tiles.assign(h.tiles, h.tiles + h.pattern_size);
+  if (h.zero_aware > 1) throw FileError(path, "unknown table kind " + std::to_string(h.zero_aware) + " in the header");
+  info.zero_aware = h.zero_aware == 1;
   info.entry_width = h.entry_width;
   info.entry_count = h.entry_count;
   info.checksum = h.payload_checksum;
@@ -165,9 +168,9 @@ FileInfo decode(const std::string& path, const FileHeader& h, std::uint64_t file
   } catch (const std::invalid_argument& e) {
     throw FileError(path, std::string("invalid pattern in the header: ") + e.what());
   }
-  if (pattern.placements() != info.entry_count) {
+  if (pattern.entries() != info.entry_count) {
     throw FileError(path, "the header claims " + std::to_string(info.entry_count) + " entries, but pattern " +
-                              pattern.describe() + " has " + std::to_string(pattern.placements()));
+                              pattern.describe() + " has " + std::to_string(pattern.entries()));
   }
   const std::uint64_t want = expected_bytes(info.entry_count);
   if (file_bytes < want) {
@@ -337,6 +340,7 @@ void write_pdb_file(const std::string& path, const PatternDb& table, const Write
   h.cols = static_cast<std::uint8_t>(pattern.cols());
   h.goal = goal_code(pattern.goal());
   h.pattern_size = static_cast<std::uint8_t>(pattern.size());
+  h.zero_aware = pattern.zero_aware() ? 1 : 0;
   h.entry_width = 1;
   int max_value = 0;
   for (std::uint64_t r = 0; r < table.size(); ++r) {
@@ -424,6 +428,11 @@ std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pa
       throw FileError(path, "built for the " + std::string(goal_name(pattern.goal())) + " goal, but " +
                                 std::string(goal_name(expected->goal())) + " was expected");
     }
+    if (pattern.zero_aware() != expected->zero_aware()) {
+      throw FileError(path, std::string("holds a ") + (pattern.zero_aware() ? "zero-aware" : "plain") +
+                                " table, but a " + (expected->zero_aware() ? "zero-aware" : "plain") +
+                                " one was expected");
+    }
     if (pattern.tiles() != expected->tiles()) {
       throw FileError(path, "holds the pattern " + pattern.tile_list() + ", but " + expected->tile_list() +
                                 " was expected");
@@ -474,7 +483,7 @@ std::string default_cache_dir() {
 std::string cache_file_name(const Pattern& pattern) {
   std::string name = size_name(pattern.rows(), pattern.cols()) + "-" + std::string(goal_name(pattern.goal()));
   for (int t : pattern.tiles()) name += "-" + std::to_string(t);
-  return name + ".pdb";
+  return name + (pattern.zero_aware() ? "-zero-aware.pdb" : ".pdb");
 }
 
 namespace {

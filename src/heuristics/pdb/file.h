@@ -75,6 +75,7 @@ struct FileInfo {
   int cols = 0;
   Goal goal = Goal::kBlankLast;
   std::vector<int> tiles;
+  bool zero_aware = false;
   int entry_width = 1;
   std::uint64_t entry_count = 0;
   std::uint64_t checksum = 0;  // of the payload, as stored
@@ -83,7 +84,7 @@ struct FileInfo {
   double build_seconds = 0;
   std::string creator;
 
-  Pattern pattern() const { return Pattern(rows, cols, goal, tiles); }
+  Pattern pattern() const { return Pattern(rows, cols, goal, tiles, zero_aware); }
 };
 
 struct WriteInfo {
@@ -127,7 +128,8 @@ VerifyResult verify_pdb_file(const std::string& path);
 
 // $XDG_CACHE_HOME/npuzzle, else $HOME/.cache/npuzzle, else ./.npuzzle-cache.
 std::string default_cache_dir();
-// "4x4-blank-first-1-2-3-4-5-6-7.pdb": size, goal and tiles in pattern order.
+// "4x4-blank-first-1-2-3-4-5-6-7.pdb": size, goal and tiles in pattern order
+// ("...-7-zero-aware.pdb" for a zero-aware table).
 std::string cache_file_name(const Pattern& pattern);
 
 struct CacheOptions {

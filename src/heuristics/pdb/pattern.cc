@@ -1,5 +1,7 @@
 #include "heuristics/pdb/pattern.h"
 
+#include "heuristics/pdb/zero_aware.h"
+
 #include <cassert>
 #include <stdexcept>
 
@@ -28,7 +30,7 @@ void PlacementRanker::unrank(std::uint64_t r, std::uint8_t* out) const {
   }
 }
 
-Pattern::Pattern(int rows, int cols, Goal goal, std::vector<int> tiles)
+Pattern::Pattern(int rows, int cols, Goal goal, std::vector<int> tiles, bool zero_aware)
     : rows_(rows), cols_(cols), goal_(goal), tiles_(std::move(tiles)) {
   if (rows < 2 || cols < 2 || rows * cols > kMaxPdbCells) {
     throw std::invalid_argument("pattern databases need a board of 2x2 up to " + std::to_string(kMaxPdbCells) +
@@ -47,7 +49,10 @@ Pattern::Pattern(int rows, int cols, Goal goal, std::vector<int> tiles)
   }
   if (static_cast<int>(tiles_.size()) > n - 1) throw std::invalid_argument("a pattern has at most N-1 tiles");
   ranker_ = PlacementRanker(n, static_cast<int>(tiles_.size()));
+  if (zero_aware) zero_aware_index_ = ZeroAwareIndex::shared(rows, cols, static_cast<int>(tiles_.size()));
 }
+
+std::uint64_t Pattern::entries() const { return zero_aware_index_ ? zero_aware_index_->size() : placements(); }
 
 void Pattern::goal_placement(std::uint8_t* out) const {
   for (std::size_t i = 0; i < tiles_.size(); ++i) {
@@ -72,7 +77,7 @@ std::string Pattern::tile_list() const {
 }
 
 std::string Pattern::describe() const {
-  return size_name(rows_, cols_) + " " + std::string(goal_name(goal_)) + " tiles " + tile_list();
+  return size_name(rows_, cols_) + " " + std::string(goal_name(goal_)) + " tiles " + tile_list() + (zero_aware() ? " zero-aware" : "");
 }
 
 }  // namespace npuzzle::pdb

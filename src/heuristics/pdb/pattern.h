@@ -28,6 +28,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -105,13 +106,17 @@ inline int select_free_cell(std::uint32_t occupied, int d) {
 #endif
 }
 
+class ZeroAwareIndex;  // zero_aware.h
+
 class Pattern {
  public:
   Pattern() = default;
   // Throws std::invalid_argument (with a message for a person) unless the
   // board has 2 <= rows, cols and rows*cols <= kMaxPdbCells, and `tiles` is
-  // a non-empty list of distinct tiles in 1..rows*cols-1.
-  Pattern(int rows, int cols, Goal goal, std::vector<int> tiles);
+  // a non-empty list of distinct tiles in 1..rows*cols-1. A zero-aware
+  // pattern's table has one entry per (placement, blank region) instead of
+  // one per placement (zero_aware.h).
+  Pattern(int rows, int cols, Goal goal, std::vector<int> tiles, bool zero_aware = false);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
@@ -122,6 +127,12 @@ class Pattern {
   const std::vector<int>& tiles() const { return tiles_; }
   const PlacementRanker& ranker() const { return ranker_; }
   std::uint64_t placements() const { return ranker_.count(); }
+  bool zero_aware() const { return zero_aware_index_ != nullptr; }
+  // Non-null exactly for a zero-aware pattern.
+  const ZeroAwareIndex* zero_aware_index() const { return zero_aware_index_.get(); }
+  // The entries of the pattern's table: placements(), or for a zero-aware
+  // pattern the (placement, region) pairs.
+  std::uint64_t entries() const;
 
   // The cells of the pattern's tiles in the goal, in pattern order.
   void goal_placement(std::uint8_t* out) const;
@@ -129,13 +140,14 @@ class Pattern {
   // Precondition: board is rows() x cols().
   void project(const Board& board, std::uint8_t* out) const;
 
-  // "4x4 blank-first tiles 1,2,3,4,5".
+  // "4x4 blank-first tiles 1,2,3,4,5" (with " zero-aware" after it when it is).
   std::string describe() const;
   // "1,2,3,4,5".
   std::string tile_list() const;
 
   bool operator==(const Pattern& other) const {
-    return rows_ == other.rows_ && cols_ == other.cols_ && goal_ == other.goal_ && tiles_ == other.tiles_;
+    return rows_ == other.rows_ && cols_ == other.cols_ && goal_ == other.goal_ && tiles_ == other.tiles_ &&
+           zero_aware() == other.zero_aware();
   }
 
  private:
@@ -144,6 +156,7 @@ class Pattern {
   Goal goal_ = Goal::kBlankLast;
   std::vector<int> tiles_;
   PlacementRanker ranker_;
+  std::shared_ptr<const ZeroAwareIndex> zero_aware_index_;
 };
 
 // Reflection about the main diagonal of a square board: cell (r, c) <-> (c, r).

@@ -7,7 +7,7 @@ namespace npuzzle::pdb {
 
 PatternDb::PatternDb(Pattern pattern, std::vector<std::uint8_t> entries)
     : pattern_(std::move(pattern)), ranker_(pattern_.ranker()) {
-  assert(entries.size() == pattern_.placements());
+  assert(entries.size() == pattern_.entries());
   auto owned = std::make_shared<const std::vector<std::uint8_t>>(std::move(entries));
   data_ = owned->data();
   owner_ = std::move(owned);
@@ -20,7 +20,7 @@ PatternDb::PatternDb(Pattern pattern, const std::uint8_t* data, std::shared_ptr<
 int PatternDb::evaluate(const Board& board) const {
   std::array<std::uint8_t, kMaxPatternTiles> cells{};
   pattern_.project(board, cells.data());
-  return lookup(cells.data());
+  return lookup(cells.data(), board.blank());
 }
 
 }  // namespace npuzzle::pdb

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb/zero_aware.h"
 
 namespace npuzzle::pdb {
 
@@ -21,20 +22,22 @@ inline constexpr std::uint8_t kUnreachable = 0xFF;
 
 class PatternDb {
  public:
-  // An in-memory table. Precondition: entries.size() == pattern.placements().
+  // An in-memory table. Precondition: entries.size() == pattern.entries().
   PatternDb(Pattern pattern, std::vector<std::uint8_t> entries);
   // A table stored elsewhere (a file mapping); `owner` keeps `data` alive.
   PatternDb(Pattern pattern, const std::uint8_t* data, std::shared_ptr<const void> owner, std::string path);
 
   const Pattern& pattern() const { return pattern_; }
-  std::uint64_t size() const { return ranker_.count(); }
+  std::uint64_t size() const { return pattern_.entries(); }
   const std::uint8_t* data() const { return data_; }
   // The file the table is mapped from; empty for an in-memory table.
   const std::string& path() const { return path_; }
 
   std::uint8_t at(std::uint64_t rank) const { return data_[rank]; }
-  // The entry of the placement `cells_in_pattern_order[0..k)`.
-  int lookup(const std::uint8_t* cells_in_pattern_order) const {
+  // The entry of the placement `cells_in_pattern_order[0..k)`, with the
+  // blank on cell `blank` (which only a zero-aware table looks at).
+  int lookup(const std::uint8_t* cells_in_pattern_order, int blank) const {
+    if (const ZeroAwareIndex* z = pattern_.zero_aware_index()) return data_[z->index(cells_in_pattern_order, blank)];
     return data_[ranker_.rank(cells_in_pattern_order)];
   }
   // The entry of the placement of the pattern's tiles on `board` (slow path).

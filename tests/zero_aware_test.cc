@@ -1,0 +1,397 @@
+// Zero-aware pattern databases (heuristics/pdb/zero_aware.h) against ground
+// truth computed here, independently of the builder:
+//   - the index is a bijection from (placement, region of free cells) onto
+//     [0, size), regions found by a plain flood fill in the test;
+//   - every entry equals the exact least number of pattern-tile moves from
+//     its (placement, blank cell) state to the goal, by a 0-1 BFS over
+//     explicit states (a map, not the builder's bit arrays);
+//   - on every 3x3 state the additive sum (with and without reflection) is
+//     at most the BFS distance of tools/bfs.h, has its parity, is at least
+//     the plain table's sum, and is consistent (one move changes it by at
+//     most 1, which a plain min-over-blank table is not);
+//   - the IDA* kernel's incremental value equals the value from scratch on
+//     every node of small searches;
+//   - searches with zpdb:663 find Korf's published optimal lengths;
+//   - a catalogue is the maximum of its partitions' values, admissible on
+//     every 3x3 state, kept incrementally by its kernel, and finds Korf's
+//     published lengths with cat:663x3.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "core/ranking.h"
+#include "core/replay.h"
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/builder.h"
+#include "heuristics/pdb/zero_aware.h"
+#include "heuristics/catalogue_heuristic.h"
+#include "heuristics/zero_aware_heuristic.h"
+#include "search/solver.h"
+#include "test_support.h"
+#include "tools/bfs.h"
+
+namespace npuzzle::pdb {
+namespace {
+
+constexpr Goal kGoals[] = {Goal::kBlankLast, Goal::kBlankFirst};
+constexpr Direction kDirections[] = {Direction::kUp, Direction::kDown, Direction::kLeft, Direction::kRight};
+
+// Region number of each free cell (numbered in order of first cell); -1 on occupied cells.
+std::vector<int> flood_regions(int rows, int cols, const std::vector<int>& occupied_cells) {
+  const int cells = rows * cols;
+  std::vector<int> region(static_cast<std::size_t>(cells), -1);
+  std::vector<bool> occupied(static_cast<std::size_t>(cells), false);
+  for (int c : occupied_cells) occupied[static_cast<std::size_t>(c)] = true;
+  int next = 0;
+  for (int start = 0; start < cells; ++start) {
+    if (occupied[static_cast<std::size_t>(start)] || region[static_cast<std::size_t>(start)] >= 0) continue;
+    std::vector<int> stack{start};
+    region[static_cast<std::size_t>(start)] = next;
+    while (!stack.empty()) {
+      const int c = stack.back();
+      stack.pop_back();
+      const int r = c / cols, col = c % cols;
+      const int around[4][2] = {{r - 1, col}, {r + 1, col}, {r, col - 1}, {r, col + 1}};
+      for (const auto& rc : around) {
+        if (rc[0] < 0 || rc[0] >= rows || rc[1] < 0 || rc[1] >= cols) continue;
+        const int n = rc[0] * cols + rc[1];
+        if (occupied[static_cast<std::size_t>(n)] || region[static_cast<std::size_t>(n)] >= 0) continue;
+        region[static_cast<std::size_t>(n)] = next;
+        stack.push_back(n);
+      }
+    }
+    ++next;
+  }
+  return region;
+}
+
+TEST(ZeroAwareIndex, IsABijectionOntoPlacementRegionPairs) {
+  struct Case {
+    int rows, cols, k;
+  };
+  for (const Case c : {Case{3, 3, 1}, Case{3, 3, 3}, Case{3, 3, 4}, Case{2, 4, 3}, Case{2, 4, 4}, Case{4, 4, 3},
+                       Case{3, 4, 4}}) {
+    const ZeroAwareIndex index(c.rows, c.cols, c.k);
+    const PlacementRanker ranker(c.rows * c.cols, c.k);
+    std::vector<int> hits(index.size(), 0);
+    int max_regions = 0;
+    for (std::uint64_t r = 0; r < ranker.count(); ++r) {
+      std::vector<std::uint8_t> cells(static_cast<std::size_t>(c.k));
+      ranker.unrank(r, cells.data());
+      const auto region = flood_regions(c.rows, c.cols, std::vector<int>(cells.begin(), cells.end()));
+      std::map<int, std::uint64_t> index_of_region;
+      for (int blank = 0; blank < c.rows * c.cols; ++blank) {
+        const int g = region[static_cast<std::size_t>(blank)];
+        if (g < 0) continue;
+        const std::uint64_t i = index.index(cells.data(), blank);
+        ASSERT_LT(i, index.size());
+        auto [it, inserted] = index_of_region.emplace(g, i);
+        // Every cell of one region has one index.
+        ASSERT_EQ(it->second, i) << c.rows << "x" << c.cols << " rank " << r << " blank " << blank;
+        if (inserted) ++hits[i];
+      }
+      max_regions = std::max(max_regions, static_cast<int>(index_of_region.size()));
+    }
+    // Every index belongs to exactly one (placement, region): no gaps, no sharing.
+    for (std::uint64_t i = 0; i < index.size(); ++i) ASSERT_EQ(hits[i], 1) << "index " << i;
+    EXPECT_EQ(index.max_regions(), max_regions);
+  }
+}
+
+TEST(ZeroAwareIndex, SizesOfTheTablesUsedForTheFifteenAndTwentyFourPuzzles) {
+  // Counted by an exhaustive enumeration of placements (the same figure as
+  // the sum over occupied sets of regions * k!); 5x5 with 6 tiles is the
+  // 181 MB table of Clausecker's zero-aware 6-6-6-6.
+  EXPECT_EQ(ZeroAwareIndex(5, 5, 6).max_regions(), 5);
+  const std::uint64_t size = ZeroAwareIndex(5, 5, 6).size();
+  EXPECT_GT(size, 127512000u);
+  EXPECT_LT(size, 127512000u * 3 / 2);
+}
+
+// The exact distance of every (placement, blank cell) abstract state to the
+// goal: 0-1 BFS over explicit states, a pattern-tile move costing 1 and a
+// move of any other tile 0.
+std::map<std::pair<std::vector<int>, int>, int> abstract_distances(int rows, int cols, Goal goal,
+                                                                   const std::vector<int>& tiles) {
+  const int cells = rows * cols;
+  using State = std::pair<std::vector<int>, int>;
+  std::map<State, int> dist;
+  std::deque<State> queue;
+  State start;
+  for (int t : tiles) start.first.push_back(goal_position(t, cells, goal));
+  start.second = goal_position(0, cells, goal);
+  dist[start] = 0;
+  queue.push_back(start);
+  while (!queue.empty()) {
+    const State s = queue.front();
+    queue.pop_front();
+    const int d = dist[s];
+    const int br = s.second / cols, bc = s.second % cols;
+    const int dr[] = {-1, 1, 0, 0}, dc[] = {0, 0, -1, 1};
+    for (int m = 0; m < 4; ++m) {
+      const int r = br + dr[m], c = bc + dc[m];
+      if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+      const int cell = r * cols + c;
+      State next = s;
+      next.second = cell;
+      int cost = 0;
+      for (int& p : next.first) {
+        if (p == cell) {
+          p = s.second;
+          cost = 1;
+        }
+      }
+      auto it = dist.find(next);
+      if (it != dist.end() && it->second <= d + cost) continue;
+      dist[next] = d + cost;
+      if (cost == 0) {
+        queue.push_front(next);
+      } else {
+        queue.push_back(next);
+      }
+    }
+  }
+  return dist;
+}
+
+TEST(ZeroAwareBuilder, EveryEntryIsTheExactLeastNumberOfPatternMoves) {
+  struct Case {
+    int rows, cols;
+    std::vector<int> tiles;
+  };
+  const Case cases[] = {{3, 3, {1, 2, 3, 4}}, {3, 3, {5, 6, 7, 8}}, {3, 3, {8, 1, 4}},
+                        {2, 4, {1, 2, 3}},    {2, 4, {4, 5, 6, 7}}, {2, 4, {3, 6, 7}}, {3, 4, {2, 7, 9}}};
+  for (const Case& c : cases) {
+    for (Goal goal : kGoals) {
+      const Pattern pattern(c.rows, c.cols, goal, c.tiles, true);
+      const PatternDb table = build_pdb(pattern);
+      const PatternDb plain = build_pdb(Pattern(c.rows, c.cols, goal, c.tiles));
+      ASSERT_EQ(table.size(), pattern.zero_aware_index()->size());
+      const auto truth = abstract_distances(c.rows, c.cols, goal, c.tiles);
+      std::vector<bool> checked(table.size(), false);
+      for (const auto& [state, d] : truth) {
+        std::vector<std::uint8_t> cells(state.first.begin(), state.first.end());
+        ASSERT_EQ(table.lookup(cells.data(), state.second), d)
+            << pattern.describe() << " blank " << state.second;
+        ASSERT_GE(d, plain.lookup(cells.data(), state.second)) << "the plain entry is the minimum over regions";
+        checked[pattern.zero_aware_index()->index(cells.data(), state.second)] = true;
+      }
+      // Entries no state reaches are marked unreachable (none here: two or
+      // more other tiles make every arrangement reachable).
+      for (std::uint64_t i = 0; i < table.size(); ++i) {
+        if (!checked[i]) {
+          ASSERT_EQ(table.at(i), kUnreachable) << pattern.describe() << " index " << i;
+        }
+      }
+    }
+  }
+}
+
+std::shared_ptr<const AdditivePdb> in_memory(const std::vector<std::vector<int>>& parts, int rows, int cols,
+                                             Goal goal, bool reflect, bool zero_aware) {
+  std::vector<std::shared_ptr<const PatternDb>> tables;
+  for (const auto& tiles : parts) {
+    tables.push_back(std::make_shared<const PatternDb>(build_pdb(Pattern(rows, cols, goal, tiles, zero_aware))));
+  }
+  return std::make_shared<const AdditivePdb>("test", rows, cols, goal, std::move(tables), reflect);
+}
+
+// Walks every path of `depth` moves from `b` through the IDA* heuristic's
+// prepare/evaluate/descend/ascend and checks each child's value against the
+// value from scratch.
+template <class Heuristic>
+void check_incremental(Heuristic& h, const AdditivePdb& pdb, Board& b, int value, int depth) {
+  if (depth == 0) return;
+  for (Direction dir : kDirections) {
+    if (!b.can_move(dir)) continue;
+    const int from = b.neighbour(dir);
+    const int to = b.blank();
+    const int tile = static_cast<int>(b.at(from));
+    typename Heuristic::Step step;
+    h.prepare(step, tile, from, to, b);
+    const int child = h.evaluate(step, 1000);
+    b.move(dir);
+    ASSERT_EQ(child, pdb.evaluate(b));
+    h.descend(step);
+    check_incremental(h, pdb, b, child, depth - 1);
+    h.ascend(step);
+    b.move(opposite(dir));
+    ASSERT_EQ(h.reset(b), value);
+  }
+}
+
+TEST(ZeroAwareAdditive, EveryThreeByThreeStateAdmissibleConsistentAndAtLeastPlain) {
+  const std::vector<std::vector<std::vector<int>>> partitions = {{{1, 2, 3, 4}, {5, 6, 7, 8}},
+                                                                  {{1, 2, 3}, {4, 5, 6}, {7, 8}}};
+  for (const auto& parts : partitions) {
+    for (Goal goal : kGoals) {
+      const auto distance = bfs_distances(3, 3, goal);
+      for (bool reflect : {false, true}) {
+        const auto zero = in_memory(parts, 3, 3, goal, reflect, true);
+        const auto plain = in_memory(parts, 3, 3, goal, reflect, false);
+        ASSERT_TRUE(zero->zero_aware());
+        ASSERT_FALSE(plain->zero_aware());
+        long long sum_zero = 0, sum_plain = 0;
+        for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+          const int d = distance[rank];
+          if (d == kUnreached) continue;
+          const Board b(3, 3, unrank_permutation(rank, 9));
+          const int h = zero->evaluate(b);
+          const int p = plain->evaluate(b);
+          ASSERT_LE(h, d) << "overestimates rank " << rank;
+          ASSERT_EQ(h % 2, d % 2) << "rank " << rank;
+          ASSERT_EQ(h == 0, d == 0) << "rank " << rank;
+          ASSERT_GE(h, p) << "rank " << rank;
+          sum_zero += h;
+          sum_plain += p;
+          for (Direction dir : kDirections) {
+            if (!b.can_move(dir)) continue;
+            Board child = b;
+            child.move(dir);
+            ASSERT_LE(std::abs(zero->evaluate(child) - h), 1) << "inconsistent at rank " << rank;
+          }
+        }
+        // Strictly stronger on average: the plain 3x3 tables do jump (pdb_test.cc).
+        EXPECT_GT(sum_zero, sum_plain);
+      }
+    }
+  }
+}
+
+TEST(ZeroAwareAdditive, IncrementalValueEqualsTheValueFromScratch) {
+  for (Goal goal : kGoals) {
+    const auto pdb = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, true, true);
+    const auto flat = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, false, true);
+    const auto distance = bfs_distances(3, 3, goal);
+    for (std::uint64_t rank = 0; rank < distance.size(); rank += 997) {
+      if (distance[rank] == kUnreached) continue;
+      Board b(3, 3, unrank_permutation(rank, 9));
+      ZeroAwarePdbHeuristic<true> h(*pdb);
+      ASSERT_NO_FATAL_FAILURE(check_incremental(h, *pdb, b, h.reset(b), 5));
+      ZeroAwarePdbHeuristic<false> g(*flat);
+      ASSERT_NO_FATAL_FAILURE(check_incremental(g, *flat, b, g.reset(b), 5));
+    }
+  }
+}
+
+TEST(ZeroAwareSearch, KorfsFirst10WithZeroAwareSixSixThreeInTheirPublishedLengths) {
+  const std::string dir = ::testing::TempDir() + "/npuzzle-zero-aware-test-" + std::to_string(::getpid());
+  AdditiveOptions options;
+  options.cache.dir = dir;
+  const auto zero = load_additive("zpdb:663", 4, 4, Goal::kBlankFirst, options);
+  const auto plain = load_additive("pdb:663", 4, 4, Goal::kBlankFirst, options);
+  ASSERT_TRUE(zero->zero_aware());
+  const auto instances = testing::korf100();
+  ASSERT_EQ(instances.size(), 100u);
+  std::uint64_t zero_nodes = 0, plain_nodes = 0;
+  for (std::size_t i = 0; i < 10; ++i) {
+    const auto& k = instances[i];
+    const Board b(4, 4, k.tiles);
+    SolveOptions so;
+    so.goal = Goal::kBlankFirst;
+    so.heuristic = HeuristicKind::kPdb;
+    so.pdb = zero;
+    const SolveResult r = solve(b, so);
+    ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
+    EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
+    EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
+    EXPECT_GE(zero->evaluate(b), plain->evaluate(b));
+    zero_nodes += r.expanded;
+    so.pdb = plain;
+    plain_nodes += solve(b, so).expanded;
+  }
+  EXPECT_LT(zero_nodes, plain_nodes);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Catalogue, EveryThreeByThreeStateIsTheMaximumOfItsPartitionsAndAdmissible) {
+  for (Goal goal : kGoals) {
+    const auto distance = bfs_distances(3, 3, goal);
+    for (bool reflect : {false, true}) {
+      // Partition c shares its first table with partition a (the same
+      // object: looked up once), and mixes plain and zero-aware tables.
+      const auto a = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, reflect, true);
+      const auto b = in_memory({{1, 4, 7}, {2, 5, 8}, {3, 6}}, 3, 3, goal, reflect, false);
+      const auto c = std::make_shared<const AdditivePdb>(
+          "c", 3, 3, goal,
+          std::vector<std::shared_ptr<const PatternDb>>{
+              std::shared_ptr<const PatternDb>(a, &a->part(0)),
+              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {5, 6}, true))),
+              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {7, 8}, true)))},
+          reflect);
+      const AdditivePdb catalogue("cat:test", {a, b, c});
+      ASSERT_EQ(catalogue.partitions(), 3);
+      long long sum_catalogue = 0, sum_a = 0;
+      for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+        const int d = distance[rank];
+        if (d == kUnreached) continue;
+        const Board board(3, 3, unrank_permutation(rank, 9));
+        const int h = catalogue.evaluate(board);
+        ASSERT_EQ(h, std::max({a->evaluate(board), b->evaluate(board), c->evaluate(board)})) << "rank " << rank;
+        ASSERT_LE(h, d) << "overestimates rank " << rank;
+        ASSERT_EQ(h % 2, d % 2) << "rank " << rank;
+        sum_catalogue += h;
+        sum_a += a->evaluate(board);
+        if (rank % 1009 == 0) {
+          Board walk = board;
+          if (reflect) {
+            CatalogueHeuristic<true> kernel(catalogue);
+            ASSERT_NO_FATAL_FAILURE(check_incremental(kernel, catalogue, walk, kernel.reset(walk), 5));
+          } else {
+            CatalogueHeuristic<false> kernel(catalogue);
+            ASSERT_NO_FATAL_FAILURE(check_incremental(kernel, catalogue, walk, kernel.reset(walk), 5));
+          }
+        }
+      }
+      EXPECT_GT(sum_catalogue, sum_a);
+    }
+  }
+}
+
+TEST(Catalogue, SpecsNameTheirPartitions) {
+  EXPECT_EQ(catalogue_members("cat:663x3", 4, 4), (std::vector<std::string>{"zpdb:663", "zpdb:663b", "zpdb:663c"}));
+  EXPECT_EQ(catalogue_members("cat:663x3-plain", 4, 4), (std::vector<std::string>{"pdb:663", "pdb:663b", "pdb:663c"}));
+  EXPECT_EQ(catalogue_members("cat:small", 5, 5).size(), 7u);
+  EXPECT_EQ(catalogue_members("cat:zpdb:663+pdb:555", 4, 4), (std::vector<std::string>{"zpdb:663", "pdb:555"}));
+  EXPECT_THROW(catalogue_members("cat:small", 4, 4), std::invalid_argument);
+  EXPECT_THROW(catalogue_members("cat:nonsense", 4, 4), std::invalid_argument);
+  // The 14 distinct tables of the small catalogue, each a partition's part.
+  EXPECT_EQ(partition_tiles("cat:small", 5, 5, Goal::kBlankFirst).size(), 14u);
+  for (const std::string& member : catalogue_members("cat:663x3", 4, 4)) {
+    EXPECT_NO_THROW(partition_tiles(member, 4, 4, Goal::kBlankLast)) << member << " covers every tile";
+  }
+}
+
+TEST(CatalogueSearch, KorfsFirst8WithCatalogue663x3InTheirPublishedLengths) {
+  const std::string dir = ::testing::TempDir() + "/npuzzle-catalogue-test-" + std::to_string(::getpid());
+  AdditiveOptions options;
+  options.cache.dir = dir;
+  const auto catalogue = load_additive("cat:663x3", 4, 4, Goal::kBlankFirst, options);
+  ASSERT_EQ(catalogue->partitions(), 3);
+  const auto instances = testing::korf100();
+  for (std::size_t i = 0; i < 8; ++i) {
+    const auto& k = instances[i];
+    const Board b(4, 4, k.tiles);
+    SolveOptions so;
+    so.goal = Goal::kBlankFirst;
+    so.heuristic = HeuristicKind::kPdb;
+    so.pdb = catalogue;
+    const SolveResult r = solve(b, so);
+    ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
+    EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
+    EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace npuzzle::pdb
