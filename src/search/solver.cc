@@ -9,7 +9,7 @@
 #include "heuristics/zero_aware_heuristic.h"
 #include "search/a_star.h"
 #include "search/ida_star.h"
-#include "search/parallel_ida_star.h"
+#include "search/ida_instances.h"
 #include "search/phased.h"
 
 namespace npuzzle {
@@ -87,92 +87,8 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
 
 namespace {
 
-// The exact table the options carry, else the shared one for the board.
-std::shared_ptr<const ExactTable> exact_table(const Board& board, const SolveOptions& options) {
-  return options.exact ? options.exact : exact_table_for(board.rows(), board.cols(), options.goal);
-}
-
-// The serial kernel, or the parallel one when the options ask for it (both
-// give the same result and counts). The parallel search splits with parent
-// pruning only and keeps no checkpoints: move pruning and checkpointed
-// searches run on one thread.
-template <class Storage, int kRows, int kCols, MovePruning kPruning, class Heuristic>
-SolveResult run_kernel(const Board& board, const TileTables& tables, Heuristic heuristic, const SolveOptions& options,
-                       Budget& budget, const MoveFsm* fsm) {
-  const bool checkpointed = options.limits.resume.has_value() || static_cast<bool>(options.limits.on_iteration);
-  if constexpr (kPruning == MovePruning::kParent) {
-    if ((options.intra_parallel || options.intra_parallel_from) && !checkpointed) {
-      const SplitPolicy policy{options.intra_parallel, options.intra_parallel_from};
-      return ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, std::move(heuristic), budget, policy)
-          .run(board);
-    }
-  }
-  return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, std::move(heuristic), budget,
-                                                                    SearchWeight{}, fsm)
-      .run(board);
-}
-
-template <class Storage, int kRows, int kCols, MovePruning kPruning>
-SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
-  const HeuristicKind h = options.heuristic;
-  std::shared_ptr<const MoveFsm> fsm;
-  if constexpr (kPruning == MovePruning::kFsm) fsm = move_fsm_for(board.rows(), board.cols());
-  if (h == HeuristicKind::kPdb) {
-    constexpr int kSide = kRows == kCols ? kRows : 0;
-    if (options.pdb->partitions() > 1) {
-      if (options.pdb->reflected()) {
-        using Heuristic = CatalogueHeuristic<true, kSide>;
-        return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                           fsm.get());
-      }
-      using Heuristic = CatalogueHeuristic<false, kSide>;
-      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                         fsm.get());
-    }
-    if (options.pdb->zero_aware()) {
-      if (options.pdb->reflected()) {
-        using Heuristic = ZeroAwarePdbHeuristic<true, kSide>;
-        return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                           fsm.get());
-      }
-      using Heuristic = ZeroAwarePdbHeuristic<false, kSide>;
-      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                         fsm.get());
-    }
-    if (options.pdb->reflected()) {
-      using Heuristic = PdbHeuristic<true, kSide>;
-      return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                         fsm.get());
-    }
-    using Heuristic = PdbHeuristic<false, kSide>;
-    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(*options.pdb), options, budget,
-                                                       fsm.get());
-  }
-  if (h == HeuristicKind::kExact) {
-    const auto exact = exact_table(board, options);
-    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, ExactHeuristic(*exact), options, budget,
-                                                       fsm.get());
-  }
-  // Linear-conflict codes need one slot per line: the longer side.
-  constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
-  if (h == HeuristicKind::kLinearConflict) {
-    using Heuristic = TileHeuristic<kMaxSide, true>;
-    return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(tables, h), options, budget,
-                                                       fsm.get());
-  }
-  using Heuristic = TileHeuristic<kMaxSide, false>;
-  return run_kernel<Storage, kRows, kCols, kPruning>(board, tables, Heuristic(tables, h), options, budget, fsm.get());
-}
-
-// One instance per shape and pruning: the default (kParent) kernels are
-// exactly what they were before move pruning existed.
-template <class Storage, int kRows, int kCols>
-SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
-  if (options.pruning == MovePruning::kFsm) {
-    return run_ida<Storage, kRows, kCols, MovePruning::kFsm>(board, tables, options, budget);
-  }
-  return run_ida<Storage, kRows, kCols, MovePruning::kParent>(board, tables, options, budget);
-}
+using detail::exact_table;
+using detail::run_optimal_ida;
 
 // Weighted IDA* runs on the generic kernel for every shape: the compile-time
 // kernels stay exactly as they are for optimal search.
@@ -276,14 +192,14 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
   }
   const int r = board.rows();
   const int c = board.cols();
-  if (r == 3 && c == 3) return run_ida<Packed64, 3, 3>(board, tables, options, budget);
-  if (r == 4 && c == 4) return run_ida<Packed64, 4, 4>(board, tables, options, budget);
-  if (r == 3 && c == 4) return run_ida<Packed64, 3, 4>(board, tables, options, budget);
-  if (r == 4 && c == 3) return run_ida<Packed64, 4, 3>(board, tables, options, budget);
-  if (r == 5 && c == 5) return run_ida<Packed128, 5, 5>(board, tables, options, budget);
-  if (board.cells() <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0>(board, tables, options, budget);
-  if (board.cells() <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0>(board, tables, options, budget);
-  return run_ida<ByteGrid, 0, 0>(board, tables, options, budget);
+  if (r == 3 && c == 3) return run_optimal_ida<Packed64, 3, 3>(board, tables, options, budget);
+  if (r == 4 && c == 4) return run_optimal_ida<Packed64, 4, 4>(board, tables, options, budget);
+  if (r == 3 && c == 4) return run_optimal_ida<Packed64, 3, 4>(board, tables, options, budget);
+  if (r == 4 && c == 3) return run_optimal_ida<Packed64, 4, 3>(board, tables, options, budget);
+  if (r == 5 && c == 5) return run_optimal_ida<Packed128, 5, 5>(board, tables, options, budget);
+  if (board.cells() <= Packed64::kMaxCells) return run_optimal_ida<Packed64, 0, 0>(board, tables, options, budget);
+  if (board.cells() <= Packed128::kMaxCells) return run_optimal_ida<Packed128, 0, 0>(board, tables, options, budget);
+  return run_optimal_ida<ByteGrid, 0, 0>(board, tables, options, budget);
 }
 
 }  // namespace

@@ -1,0 +1,8 @@
+// Optimal IDA* instances (ida_instances.h): Packed64 4x4.
+#include "search/ida_instances.inc"
+
+namespace npuzzle::detail {
+
+template SolveResult run_optimal_ida<Packed64, 4, 4>(const Board&, const TileTables&, const SolveOptions&, Budget&);
+
+}  // namespace npuzzle::detail

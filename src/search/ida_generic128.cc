@@ -1,0 +1,8 @@
+// Optimal IDA* instances (ida_instances.h): Packed128 generic.
+#include "search/ida_instances.inc"
+
+namespace npuzzle::detail {
+
+template SolveResult run_optimal_ida<Packed128, 0, 0>(const Board&, const TileTables&, const SolveOptions&, Budget&);
+
+}  // namespace npuzzle::detail
