@@ -34,7 +34,7 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
       ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristic_help.c_str())
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), algorithm_help.c_str())
       ("weight", po::value(&search.weight)->default_value(1),
-       "W >= 1: weighted IDA* (f = g + W*h), a solution at most W times the optimal length, status solved, "
+       "W >= 1: weighted IDA* or, with --algorithm astar (at most 25 cells), weighted A* (f = g + W*h), a solution at most W times the optimal length, status solved, "
        "with a proven lower bound; much faster on boards optimal search cannot finish. Measured "
        "(results/weighted.md): W = 2 solves most random 5x5 in well under a second, W = 3 most 6x6 and 7x7 in "
        "about a second; on 8x8 and larger (Manhattan only) use --algorithm phased. 1 = optimal")
@@ -106,8 +106,8 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   }
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
   if (!(search.weight >= 1 && search.weight <= 1000)) throw UsageError("--weight must be from 1 to 1000");
-  if (search.weight > 1 && *algorithm != Algorithm::kIdaStar) {
-    throw UsageError("--weight applies to --algorithm ida only");
+  if (search.weight > 1 && *algorithm == Algorithm::kPhased) {
+    throw UsageError("--weight applies to --algorithm ida and astar only");
   }
   request.weight = search.weight;
   request.heuristic = *heuristic;

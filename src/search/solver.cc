@@ -55,7 +55,6 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
            " (--algorithm phased solves any size, not optimally)";
   }
   if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
-  if (options.weight > 1 && options.algorithm != Algorithm::kIdaStar) return "--weight needs --algorithm ida";
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
@@ -104,7 +103,7 @@ template <class Storage>
 SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
                              Budget& budget) {
   const WeightFraction w = weight_fraction(options.weight);
-  const SearchWeight weight{w.num, w.den};
+  const SearchWeight weight{.num = w.num, .den = w.den};
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
     if (options.pdb->reflected()) {
@@ -124,24 +123,27 @@ SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const
 
 // A* is not specialised on the shape: its cost is its memory, not h.
 // TileHeuristic's kMaxSide sizes only the IDA* conflict codes, unused here.
-template <class Storage>
+// kWeighted: weighted A* (--weight W > 1), a separate instance.
+template <class Storage, bool kWeighted>
 SolveResult run_astar(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
+  const WeightFraction w = weight_fraction(options.weight);
+  const SearchWeight weight{.num = w.num, .den = w.den};
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true>;
-      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
     }
     using Heuristic = PdbHeuristic<false>;
-    return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
   }
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxConflictLine, true>;
-    return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
   }
   using Heuristic = TileHeuristic<kMaxConflictLine, false>;
-  return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+  return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
 }
 
 // Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4, 5x5,
@@ -150,8 +152,12 @@ SolveResult run_astar(const Board& board, const TileTables& tables, const SolveO
 // kernel on the hardest 3x4/4x3 boards, same nodes (results/rectangles.md).
 SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   if (options.algorithm == Algorithm::kAStar) {
-    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64>(board, tables, options, budget);
-    return run_astar<Packed128>(board, tables, options, budget);
+    if (options.weight > 1) {
+      if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, true>(board, tables, options, budget);
+      return run_astar<Packed128, true>(board, tables, options, budget);
+    }
+    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, false>(board, tables, options, budget);
+    return run_astar<Packed128, false>(board, tables, options, budget);
   }
   if (options.weight > 1) {
     if (board.cells() <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(board, tables, options, budget);
