@@ -28,7 +28,8 @@ std::shared_ptr<const pdb::AdditivePdb> pdb_3x3(Goal goal) {
   return std::make_shared<const pdb::AdditivePdb>("test", 3, 3, goal, std::move(tables), true);
 }
 
-void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm algorithm = Algorithm::kIdaStar) {
+void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm algorithm = Algorithm::kIdaStar,
+                           double bound_growth = 1) {
   for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
     const std::vector<std::uint8_t> distance = bfs_distances(3, 3, goal);
     SolveOptions options;
@@ -37,6 +38,7 @@ void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm alg
     if (heuristic == HeuristicKind::kPdb) options.pdb = pdb_3x3(goal);
     options.weight = weight;
     options.algorithm = algorithm;
+    options.bound_growth = bound_growth;
     int checked = 0;
     int longer = 0;
     for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
@@ -72,6 +74,18 @@ TEST(WeightedAStar, Every3x3StateWithPdbWithinOneAndAHalf) {
   check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kAStar);
 }
 
+// Bigger bound steps: the inner weight W/G and each bound at least G times
+// the last. G = W (inner weight 1) and a G that does not divide W evenly.
+TEST(WeightedBoundGrowth, Every3x3StateWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kLinearConflict, Algorithm::kIdaStar, 1.5);
+}
+TEST(WeightedBoundGrowth, Every3x3StateWithinTwice) {
+  check_every_3x3_state(2, HeuristicKind::kManhattan, Algorithm::kIdaStar, 1.3);
+}
+TEST(WeightedBoundGrowth, Every3x3StateWithPdbWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kIdaStar, 1.2);
+}
+
 TEST(Weighted, WeightFractions) {
   EXPECT_EQ(weight_fraction(1.5).num, 3);
   EXPECT_EQ(weight_fraction(1.5).den, 2);
@@ -91,6 +105,15 @@ TEST(Weighted, UnsupportedCombinations) {
   EXPECT_NE(unsupported_reason(6, 6, options), "");  // A* packs at most 25 cells
   options.algorithm = Algorithm::kIdaStar;
   EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2;
+  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2.5;  // more than the weight
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2;
+  options.algorithm = Algorithm::kAStar;
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.algorithm = Algorithm::kIdaStar;
+  options.bound_growth = 1;
   options.weight = 0.5;
   EXPECT_NE(unsupported_reason(3, 3, options), "");
 }

@@ -38,6 +38,10 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "with a proven lower bound; much faster on boards optimal search cannot finish. Measured "
        "(results/weighted.md): W = 2 solves most random 5x5 in well under a second, W = 3 most 6x6 and 7x7 in "
        "about a second; on 8x8 and larger (Manhattan only) use --algorithm phased. 1 = optimal")
+      ("bound-growth", po::value(&search.bound_growth)->default_value(1),
+       "1 <= G <= W, weighted IDA*: each bound at least G times the last (inner weight W/G, still "
+       "length <= W x optimal), so that near W = 1 the tree is not searched again for every tiny step. "
+       "1 = the smallest steps")
       ("time-limit", po::value(&search.time_limit)->default_value(0), "seconds per puzzle (0 = none)")
       ("max-nodes", po::value(&search.max_nodes)->default_value("0"), "expanded nodes per puzzle (0 = none)")
       ("memory-limit", po::value(&search.memory_mib)->default_value("0"),
@@ -109,7 +113,14 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   if (search.weight > 1 && *algorithm == Algorithm::kPhased) {
     throw UsageError("--weight applies to --algorithm ida and astar only");
   }
+  if (!(search.bound_growth >= 1 && search.bound_growth <= search.weight)) {
+    throw UsageError("--bound-growth must be from 1 to the weight");
+  }
+  if (search.bound_growth > 1 && *algorithm != Algorithm::kIdaStar) {
+    throw UsageError("--bound-growth applies to --algorithm ida only");
+  }
   request.weight = search.weight;
+  request.bound_growth = search.bound_growth;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);

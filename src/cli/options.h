@@ -38,6 +38,7 @@ struct SearchOptions {
   bool no_reflect = false;
   std::string algorithm = "ida";
   double weight = 1;
+  double bound_growth = 1;
   double time_limit = 0;
   // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
   std::string max_nodes = "0";

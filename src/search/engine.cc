@@ -52,6 +52,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.heuristic = heuristic.kind;
   options.pdb = std::move(heuristic.pdb);
   options.weight = request.weight;
+  options.bound_growth = request.bound_growth;
   options.limits = request.limits;
   result = solve(board, options);
   if (result.status == Status::kOptimal || result.status == Status::kSolved) {

@@ -1,6 +1,7 @@
 #include "search/solver.h"
 
 #include <cmath>
+#include <numeric>
 
 #include "core/solvability.h"
 #include "heuristics/pdb_heuristic.h"
@@ -55,6 +56,10 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
            " (--algorithm phased solves any size, not optimally)";
   }
   if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
+  if (!(options.bound_growth >= 1) || options.bound_growth > options.weight) {
+    return "the bound growth must be from 1 to the weight";
+  }
+  if (options.bound_growth > 1 && options.algorithm != Algorithm::kIdaStar) return "--bound-growth needs --algorithm ida";
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
@@ -97,13 +102,31 @@ SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOpt
   return IdaStar<Storage, kRows, kCols, Heuristic>(tables, Heuristic(tables, h), budget).run(board);
 }
 
+// The user's weight W split into an inner weight w (to hundredths, rounded
+// down, at least 1) and a bound growth G' = W/w >= G, exactly, so that
+// w*G' = W: the guarantee of ida_star.h holds whatever the rounding.
+SearchWeight ida_weight(double weight, double growth) {
+  const WeightFraction w = weight_fraction(weight);
+  if (!(growth > 1)) return SearchWeight{.num = w.num, .den = w.den};
+  constexpr std::int64_t kDen = 100;
+  const auto inner = std::max<std::int64_t>(kDen, static_cast<std::int64_t>(std::floor(kDen * weight / growth)));
+  const std::int64_t a = std::gcd(inner, kDen);
+  SearchWeight s{.num = static_cast<int>(inner / a), .den = static_cast<int>(kDen / a)};
+  // G' = W / w = (num / den) / (s.num / s.den)
+  s.grow_num = static_cast<std::int64_t>(w.num) * s.den;
+  s.grow_den = static_cast<std::int64_t>(w.den) * s.num;
+  const std::int64_t b = std::gcd(s.grow_num, s.grow_den);
+  s.grow_num /= b;
+  s.grow_den /= b;
+  return s;
+}
+
 // Weighted IDA* runs on the generic kernel for every shape: the compile-time
 // kernels stay exactly as they are for optimal search.
 template <class Storage>
 SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
                              Budget& budget) {
-  const WeightFraction w = weight_fraction(options.weight);
-  const SearchWeight weight{.num = w.num, .den = w.den};
+  const SearchWeight weight = ida_weight(options.weight, options.bound_growth);
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
     if (options.pdb->reflected()) {

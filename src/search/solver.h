@@ -42,9 +42,13 @@ struct SolveOptions {
   // Required when heuristic == kPdb: tables for this board's shape and goal
   // (pdb::shared_additive loads and caches them).
   std::shared_ptr<const pdb::AdditivePdb> pdb;
-  // IDA* only: W >= 1 searches with f = g + W*h and guarantees
-  // length <= W * optimal (ida_star.h), status kSolved; 1 is optimal search.
+  // IDA* and A*: W >= 1 searches with f = g + W*h and guarantees
+  // length <= W * optimal (ida_star.h, a_star.h), status kSolved; 1 is
+  // optimal search.
   double weight = 1;
+  // Weighted IDA* only, 1 <= G <= weight: each bound at least G times the
+  // last, with the inner weight weight/G (ida_star.h); 1 is the smallest step.
+  double bound_growth = 1;
   SolveLimits limits;
 };
 
