@@ -4,7 +4,10 @@
 # to the best lower bound any run proved. Resumable (`batch --resume`).
 #
 #   [SIZES="6 7 8"] [WEIGHTS="1.5 2 3 5"] [COUNT=10] [TIME_LIMIT=5] \
-#     scripts/bench_weighted_large.sh [BUILD_DIR] [OUT_DIR]   (defaults: build, /tmp/npuzzle-big)
+#     [GROWTHS="1.2 ..."] scripts/bench_weighted_large.sh [BUILD_DIR] [OUT_DIR]   (defaults: build, /tmp/npuzzle-big)
+#
+# GROWTHS also runs weighted IDA* with --bound-growth G for each G <= W.
+# (Weighted A* packs at most 25 cells: scripts/bench_weighted.sh ASTAR=1.)
 #
 # Boards: `npuzzle gen --size SxS --count COUNT --seed 1`; heuristic `auto`
 # (linear conflict up to 7x7, Manhattan on 8x8: no tables exist for them).
@@ -26,6 +29,11 @@ for s in $sizes; do
   for w in $weights; do
     "$bin" batch -i "$boards" -o "$out/${s}x${s}_w$w.csv" --weight "$w" --time-limit "$limit" --threads 1 \
       --no-progress --resume >&2 || true
+    for g in ${GROWTHS:-}; do
+      python3 -c "import sys; sys.exit(0 if float('$g') <= float('$w') else 1)" || continue
+      "$bin" batch -i "$boards" -o "$out/${s}x${s}_w${w}_g$g.csv" --weight "$w" --bound-growth "$g" \
+        --time-limit "$limit" --threads 1 --no-progress --resume >&2 || true
+    done
   done
 done
 python3 - "$out" "$sizes" "$weights" "$limit" <<'EOF'
@@ -43,7 +51,10 @@ for s in sizes:
         for i, r in rows(path).items():
             if r["lower_bound"]:
                 lb[i] = max(lb.get(i, 0), int(r["lower_bound"]))
-    for name in ["phased"] + [f"w{w}" for w in weights]:
+    names = ["phased"]
+    for w in weights:
+        names += [f"w{w}"] + sorted(os.path.basename(p)[len(size) + 1:-4] for p in glob.glob(f"{out}/{size}_w{w}_g*.csv"))
+    for name in names:
         run = rows(f"{out}/{size}_{name}.csv")
         if not run:
             continue
@@ -52,6 +63,7 @@ for s in sizes:
         ratios = [int(r["length"]) / lb[r["id"]] for r in solved if lb.get(r["id"])]
         med = f"{statistics.median(ratios):.2f}" if ratios else "-"
         mx = f"{max(ratios):.2f}" if ratios else "-"
-        label = "phased" if name == "phased" else f"weighted IDA*, W = {name[1:]}"
+        w, _, g = name[1:].partition("_g")
+        label = "phased" if name == "phased" else f"weighted IDA*, W = {w}" + (f", growth {g}" if g else "")
         print(f"| {size} | {label} | {len(run)} | {len(solved)} | {statistics.median(secs):.3f} | {med} | {mx} |")
 EOF

@@ -9,19 +9,36 @@
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "core/solvability.h"
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/builder.h"
+#include "heuristics/pdb/pattern.h"
 #include "search/solver.h"
 #include "tools/bfs.h"
 
 namespace npuzzle {
 namespace {
 
-void check_every_3x3_state(double weight, HeuristicKind heuristic) {
+// The 3x3 pattern database 1-4 + 5-8 with reflection: admissible and not
+// consistent (a move can change it by more than one).
+std::shared_ptr<const pdb::AdditivePdb> pdb_3x3(Goal goal) {
+  std::vector<std::shared_ptr<const pdb::PatternDb>> tables;
+  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
+    tables.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
+  }
+  return std::make_shared<const pdb::AdditivePdb>("test", 3, 3, goal, std::move(tables), true);
+}
+
+void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm algorithm = Algorithm::kIdaStar,
+                           double bound_growth = 1) {
   for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
     const std::vector<std::uint8_t> distance = bfs_distances(3, 3, goal);
     SolveOptions options;
     options.goal = goal;
     options.heuristic = heuristic;
+    if (heuristic == HeuristicKind::kPdb) options.pdb = pdb_3x3(goal);
     options.weight = weight;
+    options.algorithm = algorithm;
+    options.bound_growth = bound_growth;
     int checked = 0;
     int longer = 0;
     for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
@@ -46,6 +63,29 @@ void check_every_3x3_state(double weight, HeuristicKind heuristic) {
 TEST(Weighted, Every3x3StateWithinOneAndAHalf) { check_every_3x3_state(1.5, HeuristicKind::kLinearConflict); }
 TEST(Weighted, Every3x3StateWithinTwice) { check_every_3x3_state(2, HeuristicKind::kManhattan); }
 
+// Weighted A* reopens closed nodes, so its bound holds with the inconsistent
+// W*h; the open list is bucketed by floor(g + W*h).
+TEST(WeightedAStar, Every3x3StateWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kLinearConflict, Algorithm::kAStar);
+}
+TEST(WeightedAStar, Every3x3StateWithinTwice) { check_every_3x3_state(2, HeuristicKind::kManhattan, Algorithm::kAStar); }
+// The inconsistent heuristic the reopening argument is for.
+TEST(WeightedAStar, Every3x3StateWithPdbWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kAStar);
+}
+
+// Bigger bound steps: the inner weight W/G and each bound at least G times
+// the last. G = W (inner weight 1) and a G that does not divide W evenly.
+TEST(WeightedBoundGrowth, Every3x3StateWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kLinearConflict, Algorithm::kIdaStar, 1.5);
+}
+TEST(WeightedBoundGrowth, Every3x3StateWithinTwice) {
+  check_every_3x3_state(2, HeuristicKind::kManhattan, Algorithm::kIdaStar, 1.3);
+}
+TEST(WeightedBoundGrowth, Every3x3StateWithPdbWithinOneAndAHalf) {
+  check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kIdaStar, 1.2);
+}
+
 TEST(Weighted, WeightFractions) {
   EXPECT_EQ(weight_fraction(1.5).num, 3);
   EXPECT_EQ(weight_fraction(1.5).den, 2);
@@ -61,9 +101,19 @@ TEST(Weighted, UnsupportedCombinations) {
   SolveOptions options;
   options.weight = 2;
   options.algorithm = Algorithm::kAStar;
-  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  EXPECT_NE(unsupported_reason(6, 6, options), "");  // A* packs at most 25 cells
   options.algorithm = Algorithm::kIdaStar;
   EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2;
+  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2.5;  // more than the weight
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.bound_growth = 2;
+  options.algorithm = Algorithm::kAStar;
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.algorithm = Algorithm::kIdaStar;
+  options.bound_growth = 1;
   options.weight = 0.5;
   EXPECT_NE(unsupported_reason(3, 3, options), "");
 }

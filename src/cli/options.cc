@@ -34,10 +34,15 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
       ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristic_help.c_str())
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), algorithm_help.c_str())
       ("weight", po::value(&search.weight)->default_value(1),
-       "W >= 1: weighted IDA* (f = g + W*h), a solution at most W times the optimal length, status solved, "
-       "with a proven lower bound; much faster on boards optimal search cannot finish. Measured "
-       "(results/weighted.md): W = 2 solves most random 5x5 in well under a second, W = 3 most 6x6 and 7x7 in "
-       "about a second; on 8x8 and larger (Manhattan only) use --algorithm phased. 1 = optimal")
+       "W >= 1: weighted IDA*, or weighted A* with --algorithm astar (up to 25 cells), f = g + W*h: a solution "
+       "at most W times the optimal length, status solved, with a proven lower bound; much faster on boards "
+       "optimal search cannot finish. Measured (results/weighted.md): 4x4 near W = 1, --bound-growth 1.05 or "
+       "astar; 5x5, W = 2 (astar: shorter solutions, ten times slower); W = 3 most 6x6 and 7x7 in about a "
+       "second; on 8x8 and larger (Manhattan only) use --algorithm phased. 1 = optimal")
+      ("bound-growth", po::value(&search.bound_growth)->default_value(1),
+       "1 <= G <= W, weighted IDA*: each bound at least G times the last (inner weight W/G, still "
+       "length <= W x optimal), so that near W = 1 the tree is not searched again for every tiny step "
+       "(4x4, W = 1.2: G = 1.05 three times faster; larger G overshoots). 1 = the smallest steps")
       ("prune", po::value(&search.prune)->default_value("parent"),
        "IDA*'s duplicate-path pruning: parent (never undo the last move; the default, which reproduces "
        "published node counts) or fsm (a finite-state machine that also cuts equivalent move sequences up to "
@@ -113,8 +118,14 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   }
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
   if (!(search.weight >= 1 && search.weight <= 1000)) throw UsageError("--weight must be from 1 to 1000");
-  if (search.weight > 1 && *algorithm != Algorithm::kIdaStar) {
-    throw UsageError("--weight applies to --algorithm ida only");
+  if (search.weight > 1 && *algorithm == Algorithm::kPhased) {
+    throw UsageError("--weight applies to --algorithm ida and astar only");
+  }
+  if (!(search.bound_growth >= 1 && search.bound_growth <= search.weight)) {
+    throw UsageError("--bound-growth must be from 1 to the weight");
+  }
+  if (search.bound_growth > 1 && *algorithm != Algorithm::kIdaStar) {
+    throw UsageError("--bound-growth applies to --algorithm ida only");
   }
   if (search.shorten && *algorithm != Algorithm::kPhased) throw UsageError("--shorten applies to --algorithm phased only");
   request.weight = search.weight;
@@ -125,6 +136,7 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   }
   request.pruning = *pruning;
   request.shorten = search.shorten;
+  request.bound_growth = search.bound_growth;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
   request.tables = table_options(search);

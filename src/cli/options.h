@@ -40,6 +40,7 @@ struct SearchOptions {
   double weight = 1;
   std::string prune = "parent";
   bool shorten = false;
+  double bound_growth = 1;
   double time_limit = 0;
   // Whole numbers as typed: Boost would read "-1" as 2^64-1 into an unsigned.
   std::string max_nodes = "0";

@@ -26,9 +26,38 @@
 // counter is touched rarely); past either the search ends with status
 // kLimit and the f being expanded as the proven lower bound, never with
 // bad_alloc. The reservation is given back when the search ends.
+//
+// kWeighted: weighted A*, f = g + W*h with W = num/den >= 1 (a SearchWeight,
+// ida_star.h), status kSolved. The open list is bucketed by
+// floor(f) = (den*g + num*h) / den in integers (ties toward larger g), so
+// its size stays about W times the unweighted one whatever den is. The
+// unweighted instance compiles exactly the code it had (every difference is
+// an `if constexpr`).
+//
+// The bound, for any admissible h, consistent or not (W*h is inconsistent
+// even when h is, so this search reopens closed nodes whose g improves, as
+// the unweighted one does): let P be an optimal path s = n0 .. nk = goal,
+// C* its length. Until the goal is popped with an optimal g, some node of P
+// is in the table, not closed, with g = g*(n): take the first n_i that is
+// not closed with g = g*(n_i); its predecessor's last expansion was made
+// with g*(n_{i-1}) (g only decreases, never below g*), which set
+// g(n_i) = g*(n_i), and n_i then stays open or is expanded with that g.
+// Its f = g*(n_i) + W*h(n_i) <= W*(g*(n_i) + h(n_i)) <= W*C*. The goal is
+// popped from the least bucket, so its g = floor(f(goal)) <= floor(f(n_i))
+// <= W*C* (an entry left stale by a reopening carries a larger key than the
+// node's current f, which only strengthens this). Without reopening the
+// bound would hold for consistent h only, and the pattern databases are
+// not consistent.
+//
+// The lower bound, by the same lemma: at any moment (the goal just popped,
+// or a stop for time, nodes or memory, the node being expanded counted as
+// not closed) some node n_i that is not closed has g + h <= g*(n_i) + h(n_i)
+// <= C*, so the least g + h over the nodes not closed is a lower bound on
+// C*; with h(start) it is reported (never above the length found).
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -37,18 +66,20 @@
 #include "heuristics/incremental.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
+#include "search/ida_star.h"
 #include "search/result.h"
 
 namespace npuzzle {
 
-template <PackedBoard Storage, class Heuristic>
+template <PackedBoard Storage, class Heuristic, bool kWeighted = false>
   requires NodeHeuristic<Heuristic, Storage>
 class AStar {
  public:
   // Precondition: `tables` and `heuristic` match the board's shape and the
-  // goal.
-  AStar(const TileTables& tables, Heuristic heuristic, Budget& budget, std::uint64_t memory_bytes)
-      : t_(tables), heuristic_(std::move(heuristic)), budget_(budget), memory_bytes_(memory_bytes) {}
+  // goal; `weight` is used only by the weighted instance.
+  AStar(const TileTables& tables, Heuristic heuristic, Budget& budget, std::uint64_t memory_bytes,
+        SearchWeight weight = {})
+      : t_(tables), heuristic_(std::move(heuristic)), budget_(budget), memory_bytes_(memory_bytes), weight_(weight) {}
 
   ~AStar() {
     if (MemoryBudget* shared = budget_.limits().memory_budget) shared->release(reserved_);
@@ -81,6 +112,11 @@ class AStar {
         result.status = Status::kOptimal;
         result.length = node.g;
         result.lower_bound = node.g;
+        if constexpr (kWeighted) {
+          node.closed = false;  // the goal is counted among the open nodes
+          result.status = Status::kSolved;
+          result.lower_bound = std::min(proven_lower_bound(h0), static_cast<int>(node.g));
+        }
         std::vector<Direction> backwards;
         for (std::uint32_t i = index; nodes_[i].parent != kNoParent; i = nodes_[i].parent) {
           backwards.push_back(nodes_[i].direction);
@@ -91,9 +127,15 @@ class AStar {
       ++expanded_;
       if (expanded_ >= next_check) {
         next_check = expanded_ + budget_.next_interval(expanded_);
-        if (budget_.exhausted(expanded_, generated_, f)) return stop(result, f);
+        if (budget_.exhausted(expanded_, generated_, f)) {
+          if constexpr (kWeighted) nodes_[index].closed = false;  // not expanded
+          return stop(result, kWeighted ? proven_lower_bound(h0) : f);
+        }
       }
-      if (!expand(index)) return stop_for_memory(result, f);
+      if (!expand(index)) {
+        if constexpr (kWeighted) nodes_[index].closed = false;  // not fully expanded
+        return stop_for_memory(result, kWeighted ? proven_lower_bound(h0) : f);
+      }
     }
     result.expanded = expanded_;
     result.generated = generated_;
@@ -112,6 +154,27 @@ class AStar {
     Direction direction;  // the blank's move from the parent
     bool closed;
   };
+
+  // Weighted: max(h(start), least g + h over the nodes not closed), a lower
+  // bound on the optimal length (see the top of the file).
+  int proven_lower_bound(int h0) const {
+    int least = INT_MAX;
+    for (const Node& n : nodes_) {
+      if (!n.closed) least = std::min(least, static_cast<int>(n.g) + n.h);
+    }
+    return least == INT_MAX ? h0 : std::max(h0, least);
+  }
+
+  // The open-list key: f, or for weighted A* floor(g + W*h).
+  std::size_t key(const Node& node) const {
+    if constexpr (kWeighted) {
+      return static_cast<std::size_t>((static_cast<std::uint64_t>(weight_.den) * node.g +
+                                       static_cast<std::uint64_t>(weight_.num) * node.h) /
+                                      static_cast<std::uint64_t>(weight_.den));
+    } else {
+      return static_cast<std::size_t>(node.g) + node.h;
+    }
+  }
 
   SolveResult& stop_for_memory(SolveResult& result, int f) {
     if (budget_refused_) {
@@ -231,7 +294,7 @@ class AStar {
 
   bool push(std::uint32_t index) {
     const Node& node = nodes_[index];
-    const std::size_t f = static_cast<std::size_t>(node.g) + node.h;
+    const std::size_t f = key(node);
     if (f >= open_.size()) open_.resize(f + 1);
     auto& by_g = open_[f];
     if (node.g >= by_g.size()) by_g.resize(node.g + 1);
@@ -262,6 +325,7 @@ class AStar {
   const Heuristic heuristic_;
   Budget& budget_;
   const std::uint64_t memory_bytes_;
+  const SearchWeight weight_;
   static constexpr std::uint64_t kBudgetStep = std::uint64_t{16} << 20;
   std::uint64_t reserved_ = 0;  // bytes held from limits().memory_budget
   bool budget_refused_ = false;

@@ -58,6 +58,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.weight = request.weight;
   options.pruning = request.pruning;
   options.shorten = request.shorten;
+  options.bound_growth = request.bound_growth;
   options.limits = request.limits;
   options.intra_parallel = request.intra_parallel;
   options.intra_parallel_from = request.intra_parallel_from;

@@ -33,7 +33,8 @@ struct SolveRequest {
   // Pattern databases: cache directory, reflection, whether an explicit
   // pdb:SPEC may be built, and the memory budget they draw from.
   pdb::AdditiveOptions tables;
-  double weight = 1;  // IDA*'s weight (SolveOptions::weight)
+  double weight = 1;  // IDA*'s or A*'s weight (SolveOptions::weight)
+  double bound_growth = 1;  // weighted IDA*'s (SolveOptions::bound_growth)
   MovePruning pruning = MovePruning::kParent;  // SolveOptions::pruning
   // Unweighted IDA* only: a checkpoint file (checkpoint.h). When it exists
   // and matches the board and options, the search resumes from it (a

@@ -36,10 +36,13 @@
 
 namespace npuzzle {
 
-// A weight W = num / den >= 1 for weighted IDA*.
+// A weight W = num / den >= 1 for weighted IDA* and weighted A*, and for
+// weighted IDA* a bound growth G = grow_num / grow_den >= 1 (see kWeighted).
 struct SearchWeight {
   int num = 1;
   int den = 1;
+  std::int64_t grow_num = 1;
+  std::int64_t grow_den = 1;
 };
 
 // kWeighted: weighted IDA*, f = g + W*h with the bound on f, on the generic
@@ -54,6 +57,17 @@ struct SearchWeight {
 // bound (the least pruned f) is at most W*C*. A goal is found with
 // g = f <= B <= W*C*. An iteration with bound B that finds no goal also
 // proves C* > B / W: that is the reported lower bound (with h(root)).
+//
+// Bigger bound steps (G > 1, --bound-growth): the search runs with an inner
+// weight w = num/den and the bound grows to at least G times the last, with
+// w*G <= the user's weight W'. The first bound w*h(root) <= w*C*. An
+// iteration with bound B that finds no goal proves w*C* > B (as above), and
+// pruned a node of an optimal path with f <= w*C*, so the next bound
+// max(least pruned f, floor(G*B)) is at most max(w*C*, G*w*C*) <= W'*C*; an
+// iteration whose bound is at least w*C* finds a goal; a goal is found with
+// g <= bound <= W'*C*. The lower bound C* > B/w still holds. Near W' = 1 the
+// steps of G = 1 are tiny (1/den of a move) and the tree is searched again
+// for each; with G > 1 the number of iterations grows only logarithmically.
 template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeighted = false,
           MovePruning kPruning = MovePruning::kParent>
   requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>) && (!kWeighted || kRows == 0)
@@ -108,6 +122,7 @@ class IdaStar {
     }
     for (;;) {
       next_bound_ = INT_MAX;
+      [[maybe_unused]] const int last_bound = bound_;
       path_.resize(static_cast<std::size_t>(kWeighted ? bound_ / weight_.den : bound_) + 1);
       const bool done = search_root(h, start.blank());
       if (done && !stopped_) {
@@ -138,6 +153,12 @@ class IdaStar {
         }
       }
       bound_ = next_bound_;
+      if constexpr (kWeighted) {
+        if (weight_.grow_num > weight_.grow_den) {
+          const std::int64_t grown = static_cast<std::int64_t>(last_bound) * weight_.grow_num / weight_.grow_den;
+          bound_ = static_cast<int>(std::clamp<std::int64_t>(grown, bound_, INT_MAX / 2));
+        }
+      }
     }
     expanded_ += interval_ - until_check_;  // the part of the last interval used
     result.expanded = resumed_expanded + expanded_;

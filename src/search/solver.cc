@@ -1,6 +1,7 @@
 #include "search/solver.h"
 
 #include <cmath>
+#include <numeric>
 
 #include "core/solvability.h"
 #include "heuristics/catalogue_heuristic.h"
@@ -59,10 +60,13 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
            " (--algorithm phased solves any size, not optimally)";
   }
   if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
-  if (options.weight > 1 && options.algorithm != Algorithm::kIdaStar) return "--weight needs --algorithm ida";
   if (options.pruning == MovePruning::kFsm && (options.algorithm != Algorithm::kIdaStar || options.weight > 1)) {
     return "--prune fsm needs --algorithm ida without --weight";
   }
+  if (!(options.bound_growth >= 1) || options.bound_growth > options.weight) {
+    return "the bound growth must be from 1 to the weight";
+  }
+  if (options.bound_growth > 1 && options.algorithm != Algorithm::kIdaStar) return "--bound-growth needs --algorithm ida";
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
@@ -90,13 +94,31 @@ namespace {
 using detail::exact_table;
 using detail::run_optimal_ida;
 
+// The user's weight W split into an inner weight w (to hundredths, rounded
+// down, at least 1) and a bound growth G' = W/w >= G, exactly, so that
+// w*G' = W: the guarantee of ida_star.h holds whatever the rounding.
+SearchWeight ida_weight(double weight, double growth) {
+  const WeightFraction w = weight_fraction(weight);
+  if (!(growth > 1)) return SearchWeight{.num = w.num, .den = w.den};
+  constexpr std::int64_t kDen = 100;
+  const auto inner = std::max<std::int64_t>(kDen, static_cast<std::int64_t>(std::floor(kDen * weight / growth)));
+  const std::int64_t a = std::gcd(inner, kDen);
+  SearchWeight s{.num = static_cast<int>(inner / a), .den = static_cast<int>(kDen / a)};
+  // G' = W / w = (num / den) / (s.num / s.den)
+  s.grow_num = static_cast<std::int64_t>(w.num) * s.den;
+  s.grow_den = static_cast<std::int64_t>(w.den) * s.num;
+  const std::int64_t b = std::gcd(s.grow_num, s.grow_den);
+  s.grow_num /= b;
+  s.grow_den /= b;
+  return s;
+}
+
 // Weighted IDA* runs on the generic kernel for every shape: the compile-time
 // kernels stay exactly as they are for optimal search.
 template <class Storage>
 SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
                              Budget& budget) {
-  const WeightFraction w = weight_fraction(options.weight);
-  const SearchWeight weight{w.num, w.den};
+  const SearchWeight weight = ida_weight(options.weight, options.bound_growth);
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
     if (options.pdb->partitions() > 1) {
@@ -136,44 +158,47 @@ SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const
 
 // A* is not specialised on the shape: its cost is its memory, not h.
 // TileHeuristic's kMaxSide sizes only the IDA* conflict codes, unused here.
-template <class Storage>
+// kWeighted: weighted A* (--weight W > 1), a separate instance.
+template <class Storage, bool kWeighted>
 SolveResult run_astar(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
+  const WeightFraction w = weight_fraction(options.weight);
+  const SearchWeight weight{.num = w.num, .den = w.den};
   const HeuristicKind h = options.heuristic;
   if (h == HeuristicKind::kPdb) {
     if (options.pdb->partitions() > 1) {
       if (options.pdb->reflected()) {
         using Heuristic = CatalogueHeuristic<true>;
-        return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+        return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
       }
       using Heuristic = CatalogueHeuristic<false>;
-      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
     }
     if (options.pdb->zero_aware()) {
       if (options.pdb->reflected()) {
         using Heuristic = ZeroAwarePdbHeuristic<true>;
-        return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+        return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
       }
       using Heuristic = ZeroAwarePdbHeuristic<false>;
-      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
     }
     if (options.pdb->reflected()) {
       using Heuristic = PdbHeuristic<true>;
-      return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
     }
     using Heuristic = PdbHeuristic<false>;
-    return AStar<Storage, Heuristic>(tables, Heuristic(*options.pdb), budget, cap).run(board);
+    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
   }
   if (h == HeuristicKind::kExact) {
     const auto exact = exact_table(board, options);
-    return AStar<Storage, ExactHeuristic>(tables, ExactHeuristic(*exact), budget, cap).run(board);
+    return AStar<Storage, ExactHeuristic, kWeighted>(tables, ExactHeuristic(*exact), budget, cap, weight).run(board);
   }
   if (h == HeuristicKind::kLinearConflict) {
     using Heuristic = TileHeuristic<kMaxConflictLine, true>;
-    return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
   }
   using Heuristic = TileHeuristic<kMaxConflictLine, false>;
-  return AStar<Storage, Heuristic>(tables, Heuristic(tables, h), budget, cap).run(board);
+  return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
 }
 
 // Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4, 5x5,
@@ -182,8 +207,12 @@ SolveResult run_astar(const Board& board, const TileTables& tables, const SolveO
 // kernel on the hardest 3x4/4x3 boards, same nodes (results/rectangles.md).
 SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
   if (options.algorithm == Algorithm::kAStar) {
-    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64>(board, tables, options, budget);
-    return run_astar<Packed128>(board, tables, options, budget);
+    if (options.weight > 1) {
+      if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, true>(board, tables, options, budget);
+      return run_astar<Packed128, true>(board, tables, options, budget);
+    }
+    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, false>(board, tables, options, budget);
+    return run_astar<Packed128, false>(board, tables, options, budget);
   }
   if (options.weight > 1) {
     if (board.cells() <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(board, tables, options, budget);

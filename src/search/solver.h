@@ -51,9 +51,13 @@ struct SolveOptions {
   // machine (move_fsm.h): fewer nodes, the same optimal lengths; kParent
   // reproduces the published node counts.
   MovePruning pruning = MovePruning::kParent;
-  // IDA* only: W >= 1 searches with f = g + W*h and guarantees
-  // length <= W * optimal (ida_star.h), status kSolved; 1 is optimal search.
+  // IDA* and A*: W >= 1 searches with f = g + W*h and guarantees
+  // length <= W * optimal (ida_star.h, a_star.h), status kSolved; 1 is
+  // optimal search.
   double weight = 1;
+  // Weighted IDA* only, 1 <= G <= weight: each bound at least G times the
+  // last, with the inner weight weight/G (ida_star.h); 1 is the smallest step.
+  double bound_growth = 1;
   // Phased only: shorten the solution by optimal sub-paths (search/shorten.h).
   bool shorten = false;
   SolveLimits limits;
