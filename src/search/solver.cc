@@ -219,6 +219,7 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
     if (board.cells() <= Packed128::kMaxCells) return run_weighted_ida<Packed128>(board, tables, options, budget);
     return run_weighted_ida<ByteGrid>(board, tables, options, budget);
   }
+#if NPUZZLE_SHAPE_KERNELS
   const int r = board.rows();
   const int c = board.cols();
   if (r == 3 && c == 3) return run_optimal_ida<Packed64, 3, 3>(board, tables, options, budget);
@@ -226,6 +227,7 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
   if (r == 3 && c == 4) return run_optimal_ida<Packed64, 3, 4>(board, tables, options, budget);
   if (r == 4 && c == 3) return run_optimal_ida<Packed64, 4, 3>(board, tables, options, budget);
   if (r == 5 && c == 5) return run_optimal_ida<Packed128, 5, 5>(board, tables, options, budget);
+#endif
   if (board.cells() <= Packed64::kMaxCells) return run_optimal_ida<Packed64, 0, 0>(board, tables, options, budget);
   if (board.cells() <= Packed128::kMaxCells) return run_optimal_ida<Packed128, 0, 0>(board, tables, options, budget);
   return run_optimal_ida<ByteGrid, 0, 0>(board, tables, options, budget);
