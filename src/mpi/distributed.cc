@@ -19,70 +19,123 @@
 #include "mpi/messages.h"
 
 namespace npuzzle::mpi {
-namespace {
 
-// How long an idle rank sleeps between looks at its MPI messages (Open MPI
-// progresses only inside MPI calls; a blocking receive would spin a core
+// How long a rank with nothing to do sleeps between looks at MPI (Open MPI
+// moves messages only inside MPI calls; a blocking call would spin a core
 // that the searches need). A worker holds a spare chunk of about
 // kChunkSeconds (20 ms) of search, so answers 2 ms late cost no idle time;
 // each look costs CPU (200 us cost 5-10% of a core per rank), and a local
 // search that finishes wakes rank 0 at once.
 constexpr auto kIdlePoll = std::chrono::milliseconds(2);
-// A chunk stops growing at this many bytes (large boards).
-constexpr std::size_t kMaxChunkBytes = std::size_t{64} << 20;
-
-// Non-blocking sends with their buffers kept until MPI is done with them:
-// two ranks that each block in a send to the other would deadlock.
-class Sends {
- public:
-  void send(int rank, int tag, std::string bytes) {
-    pending_.emplace_back(MPI_REQUEST_NULL, std::move(bytes));
-    auto& [request, buffer] = pending_.back();
-    MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_BYTE, rank, tag, MPI_COMM_WORLD, &request);
-  }
-  void poll() {
-    for (auto it = pending_.begin(); it != pending_.end();) {
-      int done = 0;
-      MPI_Test(&it->first, &done, MPI_STATUS_IGNORE);
-      it = done ? pending_.erase(it) : std::next(it);
-    }
-  }
-  void drain() {
-    for (auto& pending : pending_) MPI_Wait(&pending.first, MPI_STATUS_IGNORE);
-    pending_.clear();
-  }
-
- private:
-  std::list<std::pair<MPI_Request, std::string>> pending_;
-};
-
+// How soon a rank looks again while a message of its own is under way. A
+// message beyond the transport's eager limit (4 KB on shared memory: a
+// chunk of results) moves in several steps, each needing an MPI call on
+// both ends; with 2 ms between looks it took milliseconds, and a blocking
+// receive spun for them (a third of rank 0's CPU on 100,000 3x3 boards).
+constexpr auto kBusyPoll = std::chrono::microseconds(50);
 struct Message {
   int rank = 0;
   int tag = 0;
   std::string bytes;
 };
 
-Message receive(const MPI_Status& status) {
+// Every transfer of a rank, non-blocking: sends keep their buffers until
+// MPI is done with them (two ranks that each block in a send to the other
+// would deadlock), and a message that has arrived gets a posted receive
+// instead of a blocking one, so that no call waits for the other end.
+class Transfers {
+ public:
+  void send(int rank, int tag, std::string bytes) {
+    sends_.emplace_back(MPI_REQUEST_NULL, std::move(bytes));
+    auto& [request, buffer] = sends_.back();
+    MPI_Isend(buffer.data(), static_cast<int>(buffer.size()), MPI_BYTE, rank, tag, MPI_COMM_WORLD, &request);
+  }
+
+  // Posts a receive for every message from `source` that has arrived, then
+  // returns the received ones, in arrival order per sender.
+  std::vector<Message> receive(int source = MPI_ANY_SOURCE) {
+    for (;;) {
+      int arrived = 0;
+      MPI_Message handle;
+      MPI_Status status;
+      MPI_Improbe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &handle, &status);
+      if (!arrived) break;
+      int count = 0;
+      MPI_Get_count(&status, MPI_BYTE, &count);
+      receives_.emplace_back(MPI_REQUEST_NULL, Message{status.MPI_SOURCE, status.MPI_TAG,
+                                                       std::string(static_cast<std::size_t>(count), '\0')});
+      auto& [request, message] = receives_.back();
+      MPI_Imrecv(message.bytes.data(), count, MPI_BYTE, &handle, &request);
+    }
+    std::vector<Message> received;
+    std::vector<int> waiting_senders;  // a sender's later messages wait for its earlier ones
+    for (auto it = receives_.begin(); it != receives_.end();) {
+      const int sender = it->second.rank;
+      int done = 0;
+      if (std::find(waiting_senders.begin(), waiting_senders.end(), sender) == waiting_senders.end()) {
+        MPI_Test(&it->first, &done, MPI_STATUS_IGNORE);
+      }
+      if (done) {
+        received.push_back(std::move(it->second));
+        it = receives_.erase(it);
+      } else {
+        waiting_senders.push_back(sender);
+        ++it;
+      }
+    }
+    return received;
+  }
+
+  // Lets finished sends go.
+  void poll_sends() {
+    for (auto it = sends_.begin(); it != sends_.end();) {
+      int done = 0;
+      MPI_Test(&it->first, &done, MPI_STATUS_IGNORE);
+      it = done ? sends_.erase(it) : std::next(it);
+    }
+  }
+
+  // True while a send or a posted receive is under way.
+  bool busy() const { return !sends_.empty() || !receives_.empty(); }
+  // How long to sleep when there is nothing else to do.
+  std::chrono::microseconds poll_interval() const {
+    return busy() ? std::chrono::microseconds(kBusyPoll) : std::chrono::microseconds(kIdlePoll);
+  }
+
+  // Completes every send and posted receive; returns the received messages.
+  std::vector<Message> drain() {
+    for (auto& pending : sends_) MPI_Wait(&pending.first, MPI_STATUS_IGNORE);
+    sends_.clear();
+    std::vector<Message> received;
+    for (auto& [request, message] : receives_) {
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+      received.push_back(std::move(message));
+    }
+    receives_.clear();
+    return received;
+  }
+
+ private:
+  // Lists: the buffers must not move while MPI holds them.
+  std::list<std::pair<MPI_Request, std::string>> sends_;
+  std::list<std::pair<MPI_Request, Message>> receives_;
+};
+
+namespace {
+
+// A chunk stops growing at this many bytes (large boards).
+constexpr std::size_t kMaxChunkBytes = std::size_t{64} << 20;
+
+// The next message from `rank`, waiting for it (only at the end of a run).
+Message wait_receive(int rank) {
+  MPI_Message handle;
+  MPI_Status status;
+  MPI_Mprobe(rank, MPI_ANY_TAG, MPI_COMM_WORLD, &handle, &status);
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
   Message m{status.MPI_SOURCE, status.MPI_TAG, std::string(static_cast<std::size_t>(count), '\0')};
-  MPI_Recv(m.bytes.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Mrecv(m.bytes.data(), count, MPI_BYTE, &handle, MPI_STATUS_IGNORE);
   return m;
-}
-
-// The next message from `rank` (or any), if one has arrived.
-std::optional<Message> try_receive(int rank = MPI_ANY_SOURCE) {
-  int arrived = 0;
-  MPI_Status status;
-  MPI_Iprobe(rank, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status);
-  if (!arrived) return std::nullopt;
-  return receive(status);
-}
-
-Message wait_receive(int rank) {
-  MPI_Status status;
-  MPI_Probe(rank, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
-  return receive(status);
 }
 
 // oneTBB's default pool is one thread short of the cores, for a main thread
@@ -108,10 +161,10 @@ class DoneQueue {
     }
     if (wake) wake_.notify_one();
   }
-  // Everything pushed so far; waits up to `idle` for something when empty and `wait` is set.
-  std::vector<T> take(bool wait) {
+  // Everything pushed so far; waits up to `wait` for something when empty.
+  std::vector<T> take(std::chrono::microseconds wait = std::chrono::microseconds::zero()) {
     std::unique_lock lock(mutex_);
-    if (wait && items_.empty()) wake_.wait_for(lock, kIdlePoll, [&] { return !items_.empty(); });
+    if (wait.count() > 0 && items_.empty()) wake_.wait_for(lock, wait, [&] { return !items_.empty(); });
     return std::exchange(items_, {});
   }
 
@@ -123,9 +176,12 @@ class DoneQueue {
 
 }  // namespace
 
-Coordinator::Coordinator(int ranks) : ranks_(ranks), stopped_(static_cast<std::size_t>(ranks), false) {
+Coordinator::Coordinator(int ranks)
+    : ranks_(ranks), stopped_(static_cast<std::size_t>(ranks), false), transfers_(std::make_unique<Transfers>()) {
   stopped_[0] = true;
 }
+
+Coordinator::~Coordinator() = default;
 
 void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads,
                       BatchControl& control) {
@@ -150,7 +206,6 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
   std::uint64_t largest_chunk = 1;  // chunks grow at most twofold per chunk handed out
   std::uint64_t local_in_flight = 0;
   DoneQueue<std::uint64_t> local_done;
-  Sends sends;
 
   auto chunk_size = [&]() -> std::uint64_t {
     if (solved == 0) return 1;
@@ -187,7 +242,8 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
   for (;;) {
     bool progressed = false;
     // 1. Requests and results from the workers.
-    while (auto message = try_receive()) {
+    for (Message& received : transfers_->receive()) {
+      const Message* message = &received;
       progressed = true;
       Reader reader(message->bytes);
       if (message->tag == kRequest) {
@@ -211,7 +267,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       }
     }
     // 2. This rank's own finished searches.
-    for (std::uint64_t sequence : local_done.take(false)) {
+    for (std::uint64_t sequence : local_done.take()) {
       progressed = true;
       Slot& slot = flight.at(sequence);
       slot.done = true;
@@ -255,10 +311,10 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       Writer message;
       message.put<std::uint64_t>(chunk.size());
       if (chunk.empty()) {
-        sends.send(rank, kStop, {});
+        transfers_->send(rank, kStop, {});
         stopped_[static_cast<std::size_t>(rank)] = true;
       } else {
-        sends.send(rank, kWork, message.bytes() + items.bytes());
+        transfers_->send(rank, kWork, message.bytes() + items.bytes());
       }
       waiting_.erase(waiting_.begin());
       progressed = true;
@@ -285,11 +341,11 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       });
       progressed = true;
     }
-    sends.poll();
+    transfers_->poll_sends();
     if (source_done && flight.empty() && local_in_flight == 0) break;
     // Nothing to do: wait for a local search to finish, or look at MPI again soon.
     if (!progressed) {
-      for (std::uint64_t sequence : local_done.take(true)) {
+      for (std::uint64_t sequence : local_done.take(transfers_->poll_interval())) {
         Slot& slot = flight.at(sequence);
         slot.done = true;
         --local_in_flight;
@@ -297,10 +353,15 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       }
     }
   }
-  sends.drain();
+  transfers_->poll_sends();
 }
 
 void Coordinator::release_workers() {
+  // Requests already under way count as asked; anything else (results of
+  // abandoned work) is dropped.
+  for (const Message& message : transfers_->drain()) {
+    if (message.tag == kRequest) waiting_.push_back(message.rank);
+  }
   for (int rank = 1; rank < ranks_; ++rank) {
     if (stopped_[static_cast<std::size_t>(rank)]) continue;
     bool asked = std::find(waiting_.begin(), waiting_.end(), rank) != waiting_.end();
@@ -331,7 +392,7 @@ int serve_as_worker(const std::vector<std::string>& args) {
   const ThreadPool pool(threads);
   oneapi::tbb::task_arena arena(threads, 0);
   DoneQueue<std::pair<std::uint64_t, std::unique_ptr<BatchItem>>> done;
-  Sends sends;
+  Transfers transfers;
   std::uint64_t in_flight = 0;
   std::uint64_t last_chunk = 1;
   bool asked = false;
@@ -343,10 +404,11 @@ int serve_as_worker(const std::vector<std::string>& args) {
     if (!stopped && !asked && in_flight < static_cast<std::uint64_t>(threads) + last_chunk) {
       Writer request;
       request.put<std::uint64_t>(static_cast<std::uint64_t>(threads));
-      sends.send(0, kRequest, std::move(request.bytes()));
+      transfers.send(0, kRequest, std::move(request.bytes()));
       asked = true;
     }
-    while (auto message = try_receive(0)) {
+    for (Message& received : transfers.receive(0)) {
+      const Message* message = &received;
       progressed = true;
       if (message->tag == kStop) {
         stopped = true;
@@ -384,18 +446,18 @@ int serve_as_worker(const std::vector<std::string>& args) {
       in_flight += count;
       last_chunk = std::max<std::uint64_t>(count, 1);
     }
-    auto finished = done.take(!progressed);
+    auto finished = done.take(progressed ? std::chrono::microseconds::zero() : transfers.poll_interval());
     if (!finished.empty()) {
       Writer results;
       results.put<std::uint64_t>(finished.size());
       for (const auto& [sequence, item] : finished) put_result(results, sequence, *item);
-      sends.send(0, kResults, std::move(results.bytes()));
+      transfers.send(0, kResults, std::move(results.bytes()));
       in_flight -= finished.size();
     }
-    sends.poll();
+    transfers.poll_sends();
     if (stopped && in_flight == 0) break;
   }
-  sends.drain();
+  transfers.drain();
   return 0;
 }
 

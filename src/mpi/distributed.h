@@ -33,6 +33,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,9 +46,12 @@ inline constexpr std::uint64_t kMaxChunk = 256;
 inline constexpr std::uint64_t kMaxLocalChunk = 8;  // rank 0's own threads' chunks
 inline constexpr std::uint64_t kWindowPerThread = 4;
 
+class Transfers;  // non-blocking sends and receives (distributed.cc)
+
 class Coordinator {
  public:
   explicit Coordinator(int ranks);
+  ~Coordinator();
 
   // The BatchRunner (batch/batch.h). Call from the thread that called MPI_Init.
   void run(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads, BatchControl& control);
@@ -66,6 +70,7 @@ class Coordinator {
   std::vector<bool> stopped_;  // per rank: kStop sent
   std::vector<int> waiting_;   // ranks whose kRequest is not answered yet
   bool abandoned_ = false;
+  std::unique_ptr<Transfers> transfers_;
 };
 
 // A worker rank's whole life: parse `args` as `npuzzle batch` does, solve
