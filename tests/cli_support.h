@@ -155,6 +155,18 @@ inline std::vector<Row> read_csv(const std::string& text, std::string* header = 
   return rows;
 }
 
+// Two runs of the same input (threads, shards, ranks) agree in every column
+// but `seconds`, row by row.
+inline void expect_same_except_seconds(const std::vector<Row>& got, const std::vector<Row>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    for (std::size_t c = 0; c < want[i].size(); ++c) {
+      if (c == kSeconds) continue;
+      EXPECT_EQ(got[i][c], want[i][c]) << "row " << i << " column " << c;
+    }
+  }
+}
+
 
 // A JSON value, for reading the sidecars (OUT.csv.json) back. The parser is
 // the tests' own (not io/json.h), so a value is checked as any JSON reader

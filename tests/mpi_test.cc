@@ -66,16 +66,6 @@ class Mpi : public Cli {
 
 #if defined(NPUZZLE_MPI_BINARY)
 
-void expect_same_except_seconds(const std::vector<Row>& got, const std::vector<Row>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    for (std::size_t c = 0; c < want[i].size(); ++c) {
-      if (c == kSeconds) continue;
-      EXPECT_EQ(got[i][c], want[i][c]) << "row " << i << " column " << c;
-    }
-  }
-}
-
 TEST_F(Mpi, TwoAndThreeRanksReproduceTheSingleProcessRun) {
   const std::string in = write_input(300, 30, 40);
   const CliResult single = npuzzle("batch --threads 2 -i " + in + " -o " + quote(path("single.csv")));

@@ -46,16 +46,6 @@ class Shard : public Cli {
   std::set<std::size_t> invalid_positions_;
 };
 
-void expect_same_except_seconds(const std::vector<Row>& got, const std::vector<Row>& want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (std::size_t i = 0; i < want.size(); ++i) {
-    for (std::size_t c = 0; c < want[i].size(); ++c) {
-      if (c == kSeconds) continue;
-      EXPECT_EQ(got[i][c], want[i][c]) << "row " << i << " column " << c;
-    }
-  }
-}
-
 TEST_F(Shard, ShardsSplitByRecordNumberAndMergeReproducesTheSingleRun) {
   const std::vector<Row> single = single_run();
   ASSERT_EQ(single.size(), 32u);

@@ -22,11 +22,7 @@ int run_info(const std::vector<std::string>& args) {
                         "the pattern database of the last column: pdb:SPEC (built if missing), auto (the one "
                         "--heuristic auto would use; never built), or none");
   add_pdb_options(visible, search);
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  parse(args, all, &positional);
+  parse_with_files(args, visible, files);
   if (common.help) {
     std::cout << visible << "\n";
     return kExitOk;

@@ -212,15 +212,11 @@ std::optional<std::vector<std::string>> file_arguments(const std::vector<std::st
   std::vector<std::string> files;
   po::options_description visible(std::string(title) + "\noptions");
   visible.add_options()("help,h", "show this help");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
   if (wants_help(args)) {
     std::cout << visible << "\n";
     return std::nullopt;
   }
-  parse(args, all, &positional);
+  parse_with_files(args, visible, files);
   if (files.empty()) throw UsageError("missing FILE");
   return files;
 }

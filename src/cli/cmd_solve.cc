@@ -140,11 +140,7 @@ int run_solve(const std::vector<std::string>& args) {
       "iteration's included (the goal the one thread meets first wins; work after it is not counted). Only "
       "where a limit stops the search depends on timing: --max-nodes is checked against all threads' expansions "
       "together and may be passed by 65,536 per thread. Optimal IDA* only (not --weight, astar, phased)");
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&files));
-  po::positional_options_description positional;
-  positional.add("file", -1);
-  parse(args, all, &positional);
+  parse_with_files(args, visible, files);
   if (common.help) {
     std::cout << visible << "\n";
     return kExitOk;

@@ -167,6 +167,15 @@ po::variables_map parse(const std::vector<std::string>& args, const po::options_
   return vm;
 }
 
+void parse_with_files(const std::vector<std::string>& args, const po::options_description& visible,
+                      std::vector<std::string>& files) {
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value(&files));
+  po::positional_options_description positional;
+  positional.add("file", -1);
+  parse(args, all, &positional);
+}
+
 std::string joined_command_line(const std::string& command, const std::vector<std::string>& args) {
   std::string line = "npuzzle " + command;
   for (const auto& a : args) line += " " + a;

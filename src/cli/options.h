@@ -65,6 +65,11 @@ ReadOptions read_options(const CommonOptions& common);
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
                         const po::positional_options_description* positional = nullptr);
 
+// Parses `args` against `visible` plus FILE... positional arguments, which
+// go to `files`; throws po::error.
+void parse_with_files(const std::vector<std::string>& args, const po::options_description& visible,
+                      std::vector<std::string>& files);
+
 // The command line as typed, for provenance.
 std::string joined_command_line(const std::string& command, const std::vector<std::string>& args);
 

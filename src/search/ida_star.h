@@ -187,7 +187,7 @@ class IdaStar {
   // stopped the search (stopped()). next_bound() is then the least f above
   // `bound` seen in this subtree.
   bool search_subtree(const Board& node, int g, int h, int parent, int bound)
-    requires(!kWeighted)
+    requires(!kWeighted && !kFsm)
   {
     heuristic_.reset(node);
     board_ = Storage::from(node);
@@ -251,10 +251,8 @@ class IdaStar {
   bool search_root(int h, int blank) {
     if constexpr (kRows > 0) {
       return root_table()[blank](this, h);
-    } else if constexpr (kFsm) {
-      return dfs_fsm(0, h, blank, fsm_start_[blank]);
     } else {
-      return dfs(0, h, blank, -1);
+      return dfs(0, h, blank, kFsm ? fsm_start_[blank] : -1);
     }
   }
 
@@ -484,9 +482,11 @@ class IdaStar {
 
   // The generic kernel, for shapes known only at run time.
   // Searches below the node whose blank is on `blank`, reached at cost g
-  // with heuristic h (f = g + h <= bound). Returns true when the search is
+  // with heuristic h (f = g + h <= bound). `prune` is what cuts the
+  // children: the parent's cell (parent pruning: -1 at the root), or with
+  // kFsm the move-pruning machine's state. Returns true when the search is
   // over: the goal was found (path_[0..length_) holds it) or a limit hit.
-  bool dfs(int g, int h, int blank, int parent) {
+  bool dfs(int g, int h, int blank, int prune) {
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
@@ -494,7 +494,14 @@ class IdaStar {
     const MoveList& m = moves_[blank];
     for (int i = 0; i < m.count; ++i) {
       const int target = m.target[i];
-      if (target == parent) continue;
+      int child_prune;
+      if constexpr (kFsm) {
+        child_prune = fsm_next_[4 * prune + static_cast<int>(m.direction[i])];
+        if (child_prune < 0) continue;
+      } else {
+        if (target == prune) continue;
+        child_prune = blank;
+      }
       ++generated_;
       const int tile = board_.at(target);
       typename Heuristic::Step step;
@@ -518,50 +525,7 @@ class IdaStar {
         return true;
       }
       heuristic_.descend(step);
-      if (dfs(g + 1, child_h, target, blank)) return true;
-      heuristic_.ascend(step);
-      board_.slide(blank, target, tile);
-    }
-    return false;
-  }
-
-
-  // dfs with the move-pruning machine in `state` instead of the parent's cell.
-  bool dfs_fsm(int g, int h, int blank, int state) {
-    if (--until_check_ == 0) [[unlikely]] {
-      if (check_budget()) return true;
-    }
-    const int n = cells();
-    const MoveList& m = moves_[blank];
-    const std::int32_t* next = fsm_next_ + 4 * state;
-    for (int i = 0; i < m.count; ++i) {
-      const int child_state = next[static_cast<int>(m.direction[i])];
-      if (child_state < 0) continue;
-      const int target = m.target[i];
-      ++generated_;
-      const int tile = board_.at(target);
-      typename Heuristic::Step step;
-      int child_h;
-      if constexpr (kPrepares) {
-        heuristic_.prepare(step, tile, target, blank, board_);
-        child_h = heuristic_.evaluate(step, room_for_child(g));
-      } else {
-        child_h = heuristic_.child(step, h, tile, target, blank, static_cast<int>(m.direction[i]) < 2, cols(), n);
-      }
-      const int f = kWeighted ? weight_.den * (g + 1) + weight_.num * child_h : g + 1 + child_h;
-      if (f > bound_) {
-        heuristic_.reject(step);
-        if (f < next_bound_) next_bound_ = f;
-        continue;
-      }
-      board_.slide(target, blank, tile);
-      path_[g] = m.direction[i];
-      if (child_h == 0 && board_ == goal_) {
-        length_ = g + 1;
-        return true;
-      }
-      heuristic_.descend(step);
-      if (dfs_fsm(g + 1, child_h, target, child_state)) return true;
+      if (dfs(g + 1, child_h, target, child_prune)) return true;
       heuristic_.ascend(step);
       board_.slide(blank, target, tile);
     }

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Coverage of Korf & Felner's 50 24-puzzles: how many would be solved
+within 10 minutes and within an hour each, on this machine, for each kind of
+heuristic, from the published per-instance expansions
+(datasets/korf50_24_catalogues.tsv, whose node counts npuzzle reproduces
+exactly where it was run) and a measured expansion rate.
+
+    time(instance) = published expansions / (rate per thread * speed-up)
+
+The rates are measured ones, given on the command line (M expansions per
+CPU second, one thread: results/korf24_zero_aware.md), and the 2-thread
+speed-up of parallel IDA* (results/intra.md). The instances that were really
+run are marked in the tables (RUN_IDS), so the projection can be checked
+against them. Prints Markdown to standard output.
+
+Usage: scripts/korf24_coverage.py --rate pdb:6666=19.2 --rate zpdb:6666=3.3
+           [--speedup 1.9] [--run pdb:6666=1,38,40] [CATALOGUES_TSV]
+"""
+import argparse
+import csv
+import os
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+columns = {
+    "pdb:6666": ("reinefeld_apdb_expanded", "6-6-6-6 + transpose, plain"),
+    "zpdb:6666": ("reinefeld_zpdb_expanded", "6-6-6-6 + transpose, zero-aware"),
+    "cat:small": ("small_zpdb_expanded", "small catalogue, zero-aware"),
+}
+# What the published solver needed for all 50 (the README of the dataset).
+published_minutes = {"zpdb:6666": 26069, "cat:small": 20301}
+
+parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+parser.add_argument("--rate", action="append", default=[], help="HEURISTIC=M expansions per CPU second, one thread")
+parser.add_argument("--speedup", type=float, default=1.9, help="2 threads over 1 (parallel IDA*)")
+parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,...: instances really run")
+parser.add_argument("tsv", nargs="?", default=os.path.join(root, "datasets", "korf50_24_catalogues.tsv"))
+args = parser.parse_args()
+
+with open(args.tsv) as f:
+    rows = list(csv.DictReader(f, delimiter="\t"))
+run_ids = {}
+for item in args.run:
+    name, ids = item.split("=", 1)
+    run_ids[name] = {i for i in ids.split(",") if i}
+
+
+def duration(seconds):
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    if seconds < 3600:
+        return f"{seconds / 60:.1f} min"
+    if seconds < 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
+
+
+print(f"Projected wall time per instance on 2 threads = published expansions / "
+      f"(measured rate x {args.speedup:g}).\n")
+print("| heuristic | rate (M exp/CPU s, 1 thread) | within 10 min | within 1 h | within 24 h | all 50 (wall, 2 threads) | published solver, all 50 (CPU) |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+for item in args.rate:
+    name, rate = item.split("=", 1)
+    column, _ = columns[name]
+    per_second = float(rate) * 1e6 * args.speedup
+    times = [int(r[column]) / per_second for r in rows]
+    total = sum(times)
+    published = published_minutes.get(name)
+    published_text = duration(published * 60) if published else "n/a"
+    print(f"| {name} | {float(rate):.2f} | {sum(t <= 600 for t in times)} | {sum(t <= 3600 for t in times)} | "
+          f"{sum(t <= 86400 for t in times)} | {duration(total)} | {published_text} |")
+print()
+for item in args.rate:
+    name, rate = item.split("=", 1)
+    column, label = columns[name]
+    per_second = float(rate) * 1e6 * args.speedup
+    ranked = sorted(rows, key=lambda r: int(r[column]))
+    print(f"### {name} ({label}, `{column}`), easiest first\n")
+    print("| id | published expanded | projected wall, 2 threads | run here |")
+    print("|---:|---:|---:|---|")
+    for r in ranked:
+        seconds = int(r[column]) / per_second
+        if seconds > 86400:
+            break
+        mark = "yes" if r["id"] in run_ids.get(name, set()) else ""
+        print(f"| {r['id']} | {int(r[column]):,} | {duration(seconds)} | {mark} |")
+    print()
