@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Coverage of Korf & Felner's 50 24-puzzles on this machine: solves the
+# instances on 2 threads (parallel IDA*: `batch --threads 2` splits a lone
+# puzzle over both), easiest first by the published expansions of the same
+# kind of heuristic, each with a time limit, one row per instance in
+# results/korf24_coverage/HEURISTIC.csv. Resumable: an instance with a row is
+# skipped, so the script can be stopped and rerun; it stops by itself after
+# BUDGET seconds of wall time (default 900) or at the first instance that
+# hits the limit (the later ones are harder).
+#
+# Usage: scripts/korf24_coverage.sh HEURISTIC [LIMIT_SECONDS]   (default 600)
+#   HEURISTIC  pdb:6666 or zpdb:6666 (tables built first if missing)
+# Environment: NPUZZLE (the binary, default build/npuzzle), BUDGET, PDB_DIR.
+# Projection for the rest: scripts/korf24_coverage.py.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+heuristic=$1
+limit=${2:-600}
+budget=${BUDGET:-900}
+bin=${NPUZZLE:-$root/build/npuzzle}
+dir_args=()
+[ -n "${PDB_DIR:-}" ] && dir_args=(--pdb-dir "$PDB_DIR")
+case $heuristic in
+  pdb:6666) column=reinefeld_apdb_expanded ;;
+  zpdb:6666) column=reinefeld_zpdb_expanded ;;
+  *) echo "korf24_coverage: pdb:6666 or zpdb:6666, not $heuristic" >&2; exit 2 ;;
+esac
+out_dir=$root/results/korf24_coverage
+mkdir -p "$out_dir"
+table=$out_dir/${heuristic//[:,\/]/_}.csv
+[ -f "$table" ] || echo "id,status,length,expanded,published_expanded,wall_seconds,limit_seconds,threads,git,load,finished" >"$table"
+"$bin" pdb build "$heuristic" --size 5x5 --goal blank-first --threads 2 "${dir_args[@]}" >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The instances, easiest first by the published count.
+ids=$(awk -F'\t' -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == col) c = i; next }
+      { print $c, $1 }' "$root/datasets/korf50_24_catalogues.tsv" | sort -n | awk '{ print $2 }')
+started=$(date +%s)
+for id in $ids; do
+  if awk -F, -v id="$id" '$1 == id { found = 1 } END { exit !found }' "$table"; then continue; fi
+  if (($(date +%s) - started > budget)); then
+    echo "korf24_coverage: budget of $budget s used; rerun to go on" >&2
+    break
+  fi
+  published=$(awk -F'\t' -v id="$id" -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == col) c = i; next }
+              $1 == id { print $c }' "$root/datasets/korf50_24_catalogues.tsv")
+  echo "# goal: blank-first" >"$work/in.txt"
+  awk -v id="$id" '$1 == id' "$root/datasets/korf50_24.txt" >>"$work/in.txt"
+  t0=$(date +%s.%N)
+  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --threads 2 --time-limit "$limit" \
+    --no-progress "${dir_args[@]}" 2>/dev/null || true
+  wall=$(echo "$(date +%s.%N) - $t0" | bc -l)
+  "$bin" verify -i "$work/in.txt" -r "$work/out.csv" >/dev/null
+  tail -n +2 "$work/out.csv" | awk -F, -v pub="$published" -v wall="$wall" -v limit="$limit" \
+    -v rev="$(git -C "$root" rev-parse --short=12 HEAD)" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
+    -v now="$(date -u +%FT%TZ)" 'BEGIN { OFS = "," } { printf "%s,%s,%s,%s,%s,%.2f,%s,2,%s,%s,%s\n", $1, $4, $5, $7, pub, wall, limit, rev, load, now }' >>"$table"
+  tail -n 1 "$table"
+  status=$(tail -n 1 "$table" | cut -d, -f2)
+  if [ "$status" != optimal ]; then
+    echo "korf24_coverage: instance $id reached the limit; the later ones are harder" >&2
+    break
+  fi
+done
