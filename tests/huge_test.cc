@@ -163,6 +163,38 @@ TEST(Huge, FastReplayEqualsMovingOneMoveAtATime) {
   }
 }
 
+// The replay goes a byte (four moves) at a time: a move off the board at any
+// place in a word or a byte is still named, with the board as it was before it.
+TEST(Huge, FastReplayNamesAMoveOffTheBoardAnywhere) {
+  std::mt19937_64 rng(15);
+  for (auto [rows, cols] : {std::pair{2, 2}, {3, 5}, {6, 4}}) {
+    for (int trial = 0; trial < 300; ++trial) {
+      const Board start = random_permutation(rows, cols, rng);
+      Board expected = start;
+      MoveSequence moves;
+      const std::uint64_t length = rng() % 200;
+      while (moves.size() < length) {
+        const auto d = static_cast<Direction>(rng() % 4);
+        if (!expected.can_move(d)) continue;
+        expected.move(d);
+        moves.push_back(d);
+      }
+      const auto off = static_cast<Direction>(rng() % 4);
+      while (expected.can_move(off)) {
+        expected.move(off);
+        moves.push_back(off);
+      }
+      const std::uint64_t named = moves.size() + 1;
+      moves.push_back(off);
+      for (std::uint64_t tail = rng() % 40; tail > 0; --tail) moves.push_back(static_cast<Direction>(rng() % 4));
+      Board replayed = start;
+      EXPECT_EQ(apply_moves(replayed, moves).rfind("move " + std::to_string(named) + " (", 0), 0u)
+          << size_name(rows, cols) << " at " << named;
+      EXPECT_EQ(replayed, expected) << size_name(rows, cols) << " at " << named;
+    }
+  }
+}
+
 TEST(Huge, PhasedRefusesBoardsWhoseSolutionWouldNotFit) {
   EXPECT_EQ(phased_size_refusal(1000, 1000), "");
   EXPECT_EQ(phased_size_refusal(1789, 1789), "");  // the largest square, as phased.h says
