@@ -116,9 +116,17 @@ TEST(Huge, PackedAppendsEqualOneMoveAtATime) {
 
 TEST(Huge, CancellingPairsInPlaceMatchesAPlainStack) {
   std::mt19937_64 rng(13);
-  for (int round = 0; round < 200; ++round) {
-    std::vector<Direction> moves(rng() % 300);
-    for (Direction& d : moves) d = static_cast<Direction>(rng() % 4);
+  for (int round = 0; round < 600; ++round) {
+    // Uniform moves (pairs everywhere), then ones that step back about once
+    // in 2, 30 or 300 moves (whole words without a pair, pushed a word at a
+    // time, at every offset of the kept prefix).
+    const unsigned back_one_in[] = {0, 2, 30, 300};
+    const unsigned back = back_one_in[round % 4];
+    std::vector<Direction> moves(rng() % 1000);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      moves[i] = static_cast<Direction>(rng() % 4);
+      if (back != 0 && i > 0 && moves[i] == opposite(moves[i - 1]) && rng() % back != 0) moves[i] = moves[i - 1];
+    }
     std::vector<Direction> stack;
     for (Direction d : moves) {
       if (!stack.empty() && stack.back() == opposite(d)) {

@@ -50,9 +50,10 @@ constexpr std::array<FourMoves, 256> kFourMoves = [] {
 std::string apply_moves(Board& board, const MoveSequence& moves) {
   // The blank's cell is written once, at the end: each move copies the
   // neighbour's tile onto the blank's cell and moves on. Whole words go a
-  // byte (four moves) at a time: one bounds check on the blank's row and
-  // column for the four, then the four copies at cell offsets from a table
-  // (no branch per move). A byte that would leave the board, and the last
+  // byte (four moves) at a time: the four copies at cell offsets from a
+  // table (no branch per move), after one bounds check on the blank's row
+  // and column for the word (when the blank is 32 cells from every edge) or
+  // else for the byte. A byte that would leave the board, and the last
   // partial word, go a move at a time, which names the move that leaves.
   std::vector<std::uint32_t>& tiles = board.tiles_;
   const int rows = board.rows_;
@@ -60,10 +61,22 @@ std::string apply_moves(Board& board, const MoveSequence& moves) {
   int blank = board.blank_;
   int row = blank / cols;
   int col = blank % cols;
-  std::array<std::array<int, 4>, 256> offset;  // the blank's cell after each move of a byte, relative
+  // by_byte[byte][m]: the blank's cell after move m of the byte, relative.
+  alignas(16) std::array<std::array<int, 4>, 256> by_byte;
   for (std::size_t byte = 0; byte < 256; ++byte) {
-    for (std::size_t m = 0; m < 4; ++m) offset[byte][m] = kFourMoves[byte].dr[m] * cols + kFourMoves[byte].dc[m];
+    for (std::size_t m = 0; m < 4; ++m) by_byte[byte][m] = kFourMoves[byte].dr[m] * cols + kFourMoves[byte].dc[m];
   }
+  std::uint32_t* cells = tiles.data();
+  // Four moves, the blank's row and column not updated.
+  auto four_moves = [&](std::size_t byte) {
+    const std::array<int, 4>& offset = by_byte[byte];
+    std::uint32_t* at = cells + blank;
+    at[0] = at[offset[0]];
+    at[offset[0]] = at[offset[1]];
+    at[offset[1]] = at[offset[2]];
+    at[offset[2]] = at[offset[3]];
+    blank += offset[3];
+  };
   std::string error;
   auto single_move = [&](Direction d, std::uint64_t number) {
     int next;
@@ -86,30 +99,30 @@ std::string apply_moves(Board& board, const MoveSequence& moves) {
   const std::uint64_t size = moves.size();
   const std::vector<std::uint64_t>& words = moves.words();
   const std::uint64_t full_words = size / MoveSequence::kMovesPerWord;
-  std::uint32_t* cells = tiles.data();
+  const int far = static_cast<int>(MoveSequence::kMovesPerWord);  // no word takes the blank farther
   for (std::uint64_t w = 0; w < full_words && error.empty(); ++w) {
     std::uint64_t word = words[w];
+    if (row >= far && row < rows - far && col >= far && col < cols - far) {
+      for (unsigned b = 0; b < 8; ++b, word >>= 8) four_moves(static_cast<std::size_t>(word & 255u));
+      row = blank / cols;  // once a word, off the moves' own dependency chain
+      col = blank - row * cols;
+      continue;
+    }
     for (unsigned b = 0; b < 8; ++b, word >>= 8) {
       const auto byte = static_cast<std::size_t>(word & 255u);
       const FourMoves& f = kFourMoves[byte];
-      if (row + f.min_r < 0 || row + f.max_r >= rows || col + f.min_c < 0 || col + f.max_c >= cols) {
-        const std::uint64_t first = w * MoveSequence::kMovesPerWord + 4 * b;
-        bool inside = true;
-        for (unsigned m = 0; m < 4 && inside; ++m) {
-          inside = single_move(static_cast<Direction>((byte >> (2 * m)) & 3u), first + m + 1);
-        }
-        if (!inside) break;
+      if (row + f.min_r >= 0 && row + f.max_r < rows && col + f.min_c >= 0 && col + f.max_c < cols) {
+        four_moves(byte);
+        row += f.dr[3];
+        col += f.dc[3];
         continue;
       }
-      const std::array<int, 4>& o = offset[byte];
-      std::uint32_t* at = cells + blank;
-      at[0] = at[o[0]];
-      at[o[0]] = at[o[1]];
-      at[o[1]] = at[o[2]];
-      at[o[2]] = at[o[3]];
-      blank += o[3];
-      row += f.dr[3];
-      col += f.dc[3];
+      const std::uint64_t first = w * MoveSequence::kMovesPerWord + 4 * b;
+      bool inside = true;
+      for (unsigned m = 0; m < 4 && inside; ++m) {
+        inside = single_move(static_cast<Direction>((byte >> (2 * m)) & 3u), first + m + 1);
+      }
+      if (!inside) break;
     }
   }
   if (error.empty() && full_words < words.size()) {

@@ -242,23 +242,35 @@ class PhasedSolver {
   // positions) when it is not.
   void track_row(int row) {
     const auto first = static_cast<std::uint32_t>(row * cols_);
-    if (first - tracked_first_ < tracked_position_.size()) return;
+    if (first - tracked_first_ < tracked_count_) return;
     const int rows_kept = std::max(2, kTrackedTiles / cols_);
     const int first_row = std::max(0, row - rows_kept + 1);
     tracked_first_ = static_cast<std::uint32_t>(first_row * cols_);
-    tracked_position_.assign(static_cast<std::size_t>((row - first_row + 1) * cols_), 0);
+    tracked_count_ = static_cast<std::uint32_t>((row - first_row + 1) * cols_);
+    tracked_position_.assign(tracked_count_, 0);
     for (std::uint32_t p = 0; p < tile_at_.size(); ++p) track(tile_at_[p], p);
   }
   void track(std::uint32_t tile, std::uint32_t cell) {
     const std::uint32_t slot = tile - tracked_first_;
-    if (slot < tracked_position_.size()) tracked_position_[slot] = cell;
+    if (slot < tracked_count_) tracked_position_[slot] = cell;
   }
   void set_blank(std::uint32_t cell) {
     blank_index_ = cell;
     blank_ = cell_of(cell);
   }
 
-  void move(Direction d) { move_run(d, 1); }
+  void move(Direction d) {
+    assert(can_move(blank_, d));
+    const std::uint32_t to = blank_index_ + static_cast<std::uint32_t>(delta_[static_cast<int>(d)]);
+    const std::uint32_t tile = tile_at_[to];
+    tile_at_[blank_index_] = tile;
+    track(tile, blank_index_);
+    tile_at_[to] = 0;
+    blank_index_ = to;
+    blank_.r += step_of(d).r;
+    blank_.c += step_of(d).c;
+    emit_packed(static_cast<std::uint8_t>(flip_ ? opposite(d) : d), 1);
+  }
   // Moves are gathered 32 to a word and appended to out_ a word at a time;
   // flush_moves() appends the partial word (before on_step sees out_).
   // emit_packed takes up to 32 moves packed as in MoveSequence, in the
@@ -727,6 +739,7 @@ class PhasedSolver {
   std::vector<std::uint32_t> tile_at_;
   static constexpr int kTrackedTiles = 16384;  // positions kept: 64 KB, in the first-level caches
   std::uint32_t tracked_first_ = 0;
+  std::uint32_t tracked_count_ = 0;  // tracked_position_.size(), kept at hand for track()
   std::vector<std::uint32_t> tracked_position_;  // by tile - tracked_first_; empty until track_row
   const bool flip_;
   const PhasedOptions& options_;
@@ -755,9 +768,21 @@ Board canonical_frame(const Board& board, Goal goal) {
   return Board(board.rows(), board.cols(), std::move(tiles));
 }
 
+namespace {
+
+// Whether two neighbouring moves of a full word are opposite (d ^ 1).
+bool has_inverse_pair(std::uint64_t word) {
+  const std::uint64_t differ = word ^ (word >> 2);  // field i: move i xor move i + 1
+  return (differ & ~(differ >> 1) & 0x1555555555555555ull) != 0;  // a field 01, among fields 0..30
+}
+
+}  // namespace
+
 std::uint64_t cancel_inverse_pairs(MoveSequence& moves) {
   // In place: the kept moves are a stack in the sequence's own prefix (never
-  // longer than the prefix read so far), read a word at a time.
+  // longer than the prefix read so far), read a word at a time. A full word
+  // with no opposite neighbours that does not undo the stack's top is pushed
+  // whole (most words: the solver's moves seldom step back).
   const std::vector<std::uint64_t>& words = moves.words();
   const std::uint64_t size = moves.size();
   std::uint64_t kept = 0;
@@ -765,6 +790,13 @@ std::uint64_t cancel_inverse_pairs(MoveSequence& moves) {
   for (std::uint64_t w = 0; w * MoveSequence::kMovesPerWord < size; ++w) {
     std::uint64_t word = words[w];  // a copy: writes below go to positions already read
     const std::uint64_t end = std::min(size - w * MoveSequence::kMovesPerWord, MoveSequence::kMovesPerWord);
+    if (end == MoveSequence::kMovesPerWord && !has_inverse_pair(word) &&
+        !(kept > 0 && top == opposite(static_cast<Direction>(word & 3u)))) {
+      moves.set_packed(kept, word, static_cast<unsigned>(MoveSequence::kMovesPerWord));
+      kept += MoveSequence::kMovesPerWord;
+      top = static_cast<Direction>(word >> 62);
+      continue;
+    }
     for (std::uint64_t i = 0; i < end; ++i, word >>= 2) {
       const auto d = static_cast<Direction>(word & 3u);
       if (kept > 0 && top == opposite(d)) {
