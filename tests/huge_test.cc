@@ -116,9 +116,17 @@ TEST(Huge, PackedAppendsEqualOneMoveAtATime) {
 
 TEST(Huge, CancellingPairsInPlaceMatchesAPlainStack) {
   std::mt19937_64 rng(13);
-  for (int round = 0; round < 200; ++round) {
-    std::vector<Direction> moves(rng() % 300);
-    for (Direction& d : moves) d = static_cast<Direction>(rng() % 4);
+  for (int round = 0; round < 600; ++round) {
+    // Uniform moves (pairs everywhere), then ones that step back about once
+    // in 2, 30 or 300 moves (whole words without a pair, pushed a word at a
+    // time, at every offset of the kept prefix).
+    const unsigned back_one_in[] = {0, 2, 30, 300};
+    const unsigned back = back_one_in[round % 4];
+    std::vector<Direction> moves(rng() % 1000);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      moves[i] = static_cast<Direction>(rng() % 4);
+      if (back != 0 && i > 0 && moves[i] == opposite(moves[i - 1]) && rng() % back != 0) moves[i] = moves[i - 1];
+    }
     std::vector<Direction> stack;
     for (Direction d : moves) {
       if (!stack.empty() && stack.back() == opposite(d)) {
@@ -160,6 +168,38 @@ TEST(Huge, FastReplayEqualsMovingOneMoveAtATime) {
     replayed = start;
     EXPECT_EQ(apply_moves(replayed, moves).rfind("move " + std::to_string(moves.size() - 1) + " (", 0), 0u);
     EXPECT_EQ(replayed, expected);
+  }
+}
+
+// The replay goes a byte (four moves) at a time: a move off the board at any
+// place in a word or a byte is still named, with the board as it was before it.
+TEST(Huge, FastReplayNamesAMoveOffTheBoardAnywhere) {
+  std::mt19937_64 rng(15);
+  for (auto [rows, cols] : {std::pair{2, 2}, {3, 5}, {6, 4}}) {
+    for (int trial = 0; trial < 300; ++trial) {
+      const Board start = random_permutation(rows, cols, rng);
+      Board expected = start;
+      MoveSequence moves;
+      const std::uint64_t length = rng() % 200;
+      while (moves.size() < length) {
+        const auto d = static_cast<Direction>(rng() % 4);
+        if (!expected.can_move(d)) continue;
+        expected.move(d);
+        moves.push_back(d);
+      }
+      const auto off = static_cast<Direction>(rng() % 4);
+      while (expected.can_move(off)) {
+        expected.move(off);
+        moves.push_back(off);
+      }
+      const std::uint64_t named = moves.size() + 1;
+      moves.push_back(off);
+      for (std::uint64_t tail = rng() % 40; tail > 0; --tail) moves.push_back(static_cast<Direction>(rng() % 4));
+      Board replayed = start;
+      EXPECT_EQ(apply_moves(replayed, moves).rfind("move " + std::to_string(named) + " (", 0), 0u)
+          << size_name(rows, cols) << " at " << named;
+      EXPECT_EQ(replayed, expected) << size_name(rows, cols) << " at " << named;
+    }
   }
 }
 

@@ -86,6 +86,18 @@ class MoveSequence {
     const unsigned shift = static_cast<unsigned>(2 * (i % kPerWord));
     word = (word & ~(std::uint64_t{3} << shift)) | (std::uint64_t{static_cast<std::uint8_t>(d)} << shift);
   }
+  // Overwrites the `count` (at most 32) moves from i on (i + count <=
+  // size()) with `packed` (as in append_packed).
+  void set_packed(std::uint64_t i, std::uint64_t packed, unsigned count) {
+    const std::uint64_t mask = count == kPerWord ? ~std::uint64_t{0} : (std::uint64_t{1} << (2 * count)) - 1;
+    const unsigned shift = static_cast<unsigned>(2 * (i % kPerWord));
+    std::uint64_t& low = words_[i / kPerWord];
+    low = (low & ~(mask << shift)) | (packed << shift);
+    if (shift + 2 * count > 64) {
+      std::uint64_t& high = words_[i / kPerWord + 1];
+      high = (high & ~(mask >> (64 - shift))) | (packed >> (64 - shift));
+    }
+  }
   // Keeps the first `count` (<= size()) moves.
   void truncate(std::uint64_t count) {
     size_ = count;

@@ -25,10 +25,14 @@
 //   row-0 (j):        the blank is on (0, j); rows >= 2, row 1 from column j
 //                     on, and row 0 right of column j are solved.
 //
-// The board is two arrays, tile_at[cell] and position_of[tile], so each
-// move costs O(1), and every route the blank takes is planned in O(1) as at
-// most two L-shaped legs (a bounded local search in the rare case they do not
-// fit): placing a tile costs time in proportion to the moves it emits.
+// The board is an array tile_at[cell], with the cells of the tiles of the
+// few rows being placed kept beside it, so each move costs O(1), and every
+// route the blank takes is planned in O(1) as at most two L-shaped legs (a
+// bounded local search in the rare case they do not fit): placing a tile
+// costs time in proportion to the moves it emits. A travelling tile's
+// straight and diagonal stretches are made whole, as fixed cycles whose
+// moves are appended a word at a time and whose effect on the board is one
+// pass over the cells they touch (search/phased_cycles.h).
 // Moves: a random n x n board takes about c * n^3 (results/phased.md).
 #pragma once
 
