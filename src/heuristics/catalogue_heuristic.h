@@ -7,7 +7,8 @@
 // partitions share them.
 //
 // Per move (tile t from cell a to the blank's cell b), in each view:
-//   1. prepare(): for each table holding t (a fixed list per tile, at most
+//   1. prepare() (locate() then fetch(), ida_star.h's dfs_at runs the two
+//      rounds over all children): for each table holding t (a fixed list per tile, at most
 //      one per partition), update the table's cursor (pdb_views.h: the
 //      zero-aware index or the lexicographic rank, from the table's tiles on
 //      the cells between a and b) and prefetch the entry with the blank on a.
@@ -104,9 +105,11 @@ class CatalogueHeuristic {
       return best;
     }
 
+    // Updates the cursors of the tables holding `tile`, prefetching the
+    // zero-aware tables' set records.
     template <class TileAt>
-    [[gnu::always_inline]] void prepare(const CatalogueHeuristic& h, Change& change, int tile, int from, int to,
-                                        TileAt tile_at) const {
+    [[gnu::always_inline]] void locate(const CatalogueHeuristic& h, Change& change, int tile, int from, int to,
+                                       TileAt tile_at) const {
       const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
       change.tile = static_cast<std::uint8_t>(tile);
       change.from = static_cast<std::uint8_t>(from);
@@ -116,14 +119,21 @@ class CatalogueHeuristic {
         const Table& table = h.tables_[id];
         const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
         Cursor& next = change.cursor[static_cast<std::size_t>(i)];
-        const std::uint8_t* entry;
         if (table.zero_aware) [[likely]] {
           next = table.template moved<true>(cursor[id], tt.index[i], from, to, index_at);
-          entry = table.template entry<true>(next, from);
+          table.template prefetch_index<true>(next);
         } else {
           next = table.template moved<false>(cursor[id], tt.index[i], from, to, index_at);
-          entry = table.template entry<false>(next, from);
         }
+      }
+    }
+
+    // The changed tables' entries, prefetched.
+    [[gnu::always_inline]] void fetch(const CatalogueHeuristic& h, Change& change) const {
+      const TileTables& tt = tile_tables[change.tile];
+      for (int i = 0; i < tt.count; ++i) {
+        const Table& table = h.tables_[tt.table[i]];
+        const std::uint8_t* entry = table.entry(change.cursor[static_cast<std::size_t>(i)], change.from);
         change.entry[static_cast<std::size_t>(i)] = entry;
         __builtin_prefetch(entry);
       }
@@ -210,6 +220,12 @@ class CatalogueHeuristic {
   [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
     views_.prepare(*this, step, tile, from, to, board);
   }
+  // prepare() in two stages (ida_star.h runs the first for all children first).
+  template <class Storage>
+  [[gnu::always_inline]] void locate(Step& step, int tile, int from, int to, const Storage& board) {
+    views_.locate(*this, step, tile, from, to, board);
+  }
+  [[gnu::always_inline]] void fetch(Step& step) { views_.fetch(*this, step); }
   [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
   [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
   [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }

@@ -18,7 +18,8 @@
 //   struct Change;                                      // one move's change, kept in the kernel's Step
 //   int reset(const Ctx&, const Where&);                // from scratch; returns the view's value
 //   int value_at(const Ctx&, const Where&) const;       // the same, leaving the view unchanged
-//   void prepare(const Ctx&, Change&, int tile, int from, int to, TileAt);  // index, prefetch
+//   void locate(const Ctx&, Change&, int tile, int from, int to, TileAt);  // cursors; prefetch set records
+//   void fetch(const Ctx&, Change&);                    // entries; prefetch them
 //   int evaluate(const Ctx&, Change&);                  // the child's value
 //   void commit(const Ctx&, Change&, int cell);         // swap the child's state with the view's
 // where TileAt(cell) is the tile on `cell` of the parent board of this view,
@@ -92,6 +93,12 @@ struct PartTable {
     }
   }
 
+  // What entry() reads besides the table, to prefetch first.
+  template <bool kZeroAware>
+  [[gnu::always_inline]] void prefetch_index(const Cursor& c) const {
+    if constexpr (kZeroAware) __builtin_prefetch(zero_aware->set_record(c));
+  }
+
   template <bool kZeroAware>
   [[gnu::always_inline]] const std::uint8_t* entry(const Cursor& c, int blank) const {
     if constexpr (kZeroAware) {
@@ -134,14 +141,28 @@ class ReflectedViews {
     }
   }
 
-  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the parent).
+  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
+  // parent). In two stages, so that a kernel can run the first for all
+  // children before the second: locate() updates the cursors and prefetches
+  // what the index needs (a zero-aware table's per-set record), fetch()
+  // computes the entries and prefetches them. prepare() is both.
+  template <class Ctx, class Storage>
+  [[gnu::always_inline]] void locate(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
+    plain.locate(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+    if constexpr (kReflect) {
+      mirrored.locate(ctx, step.mirrored, tile, mirror(from), mirror(to),
+                      [&](int cell) { return board.at(mirror(cell)); });
+    }
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] void fetch(const Ctx& ctx, Step& step) {
+    plain.fetch(ctx, step.plain);
+    if constexpr (kReflect) mirrored.fetch(ctx, step.mirrored);
+  }
   template <class Ctx, class Storage>
   [[gnu::always_inline]] void prepare(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
-    plain.prepare(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
-    if constexpr (kReflect) {
-      mirrored.prepare(ctx, step.mirrored, tile, mirror(from), mirror(to),
-                       [&](int cell) { return board.at(mirror(cell)); });
-    }
+    locate(ctx, step, tile, from, to, board);
+    fetch(ctx, step);
   }
 
   // With reflection the reflected view is read only when the plain one does

@@ -14,7 +14,9 @@
 // the cells between the move's two cells (none for a sideways move), adds
 // the blank's region and prefetches the entry. The kernels prepare all
 // children of a node before evaluating the first, so the misses overlap as
-// before. Nothing is looked up on the way back: a Step keeps the parent's
+// before; dfs_at does it in two rounds (locate(): cursors, prefetch of the
+// per-set records; fetch(): entries, prefetched), so that the set records'
+// misses overlap too. Nothing is looked up on the way back: a Step keeps the parent's
 // cursor, part value and sum, and ascend() swaps them back. The reflection
 // bookkeeping is ReflectedViews (pdb_views.h), shared with the catalogue.
 #pragma once
@@ -71,10 +73,11 @@ class ZeroAwarePdbHeuristic {
       return copy.reset(h, where);
     }
 
-    // In this view `tile` slides from cell `from` to cell `to`, and the blank lands on `from`.
+    // In this view `tile` slides from cell `from` to cell `to`, and the
+    // blank lands on `from`: update the part's cursor, prefetch its set record.
     template <class TileAt>
-    [[gnu::always_inline]] void prepare(const ZeroAwarePdbHeuristic& h, Change& change, int tile, int from, int to,
-                                        TileAt tile_at) const {
+    [[gnu::always_inline]] void locate(const ZeroAwarePdbHeuristic& h, Change& change, int tile, int from, int to,
+                                       TileAt tile_at) const {
       const pdb::TileSlot s = slot[static_cast<std::size_t>(tile)];
       const pdb::PartTable& part = h.parts_[s.part];
       change.part = s.part;
@@ -83,7 +86,12 @@ class ZeroAwarePdbHeuristic {
       change.cursor = part.template moved<true>(cursor[s.part], s.index, from, to, [&](int cell) {
         return static_cast<int>(slot[static_cast<std::size_t>(tile_at(cell))].index);
       });
-      change.entry = part.template entry<true>(change.cursor, from);
+      part.template prefetch_index<true>(change.cursor);
+    }
+
+    // The entry, prefetched.
+    [[gnu::always_inline]] void fetch(const ZeroAwarePdbHeuristic& h, Change& change) const {
+      change.entry = h.parts_[change.part].template entry<true>(change.cursor, change.from);
       __builtin_prefetch(change.entry);
     }
 
@@ -125,6 +133,12 @@ class ZeroAwarePdbHeuristic {
   [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
     views_.prepare(*this, step, tile, from, to, board);
   }
+  // prepare() in two stages (ida_star.h runs the first for all children first).
+  template <class Storage>
+  [[gnu::always_inline]] void locate(Step& step, int tile, int from, int to, const Storage& board) {
+    views_.locate(*this, step, tile, from, to, board);
+  }
+  [[gnu::always_inline]] void fetch(Step& step) { views_.fetch(*this, step); }
   [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
   [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
   [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }

@@ -28,8 +28,9 @@
 // exactly the number of (placement, region) pairs: no gaps.
 //
 // index() from scratch is 2k iterations of a mask, popcount and multiply-add
-// plus two small-table loads (the per-set offset, and a region label only
-// for the sets with more than one region); the kernels instead keep a
+// plus one small-table load (the per-set record, which holds the region of
+// every free cell when there are at most two regions; a second load of a
+// region label only for sets of three or more); the kernels instead keep a
 // Cursor per part and update it per move (moved(), below): no allocation,
 // no hashing.
 #pragma once
@@ -135,22 +136,29 @@ class ZeroAwareIndex {
     return c;
   }
 
-  // The per-set record of a cursor's occupied set, to prefetch before index().
+  // The per-set record of a cursor's occupied set, to prefetch before index()
+  // (the search kernels' first stage, pdb_views.h).
   const void* set_record(const Cursor& c) const { return &sets_[c.comb]; }
 
   // The index of the cursor's placement with the blank on `blank` (a free cell).
   [[gnu::always_inline]] std::uint64_t index(const Cursor& c, int blank) const {
     const Set& set = sets_[c.comb];
-    const std::uint64_t region = set.labels == kOneRegion ? 0 : labels_[set.labels + static_cast<std::uint32_t>(blank)];
+    const std::uint32_t regions = set.regions;
+    const std::uint64_t region = (regions & kInline) != 0 ? (regions >> blank) & 1u
+                                                          : labels_[regions + static_cast<std::uint32_t>(blank)];
     return (set.first + region) * permutations_ + c.permutation;
   }
 
  private:
-  static constexpr std::uint32_t kOneRegion = 0xFFFFFFFFu;
+  // Set::regions with this bit: the regions are inline (one or two
+  // regions; bit c set: free cell c is in region 1); without: the start of
+  // the set's region numbers in labels_ (three or more regions). So only
+  // sets of 3+ regions need a second, dependent load.
+  static constexpr std::uint32_t kInline = 0x80000000u;
   // 8 bytes, so that the 5x5 6-tile table of sets (177,100) takes 1.4 MB.
   struct Set {
-    std::uint32_t first;   // first index of this occupied set, in units of k!: (set, region) pairs below it
-    std::uint32_t labels;  // start of its cells' region numbers in labels_, or kOneRegion
+    std::uint32_t first;    // first index of this occupied set, in units of k!: (set, region) pairs below it
+    std::uint32_t regions;  // see kInline
   };
 
   int cells_;
@@ -162,7 +170,7 @@ class ZeroAwareIndex {
   std::uint64_t factorial_weight_[25] = {};  // (k-1-i)!
   std::int64_t binomial_step_[26][26] = {};  // [c][j]: C(c, j+1) - C(c, j)
   std::vector<Set> sets_;                    // by colex rank of the occupied set
-  std::vector<std::uint8_t> labels_;         // region number per cell, for sets of 2+ regions
+  std::vector<std::uint8_t> labels_;         // region number per cell, for sets of 3+ regions
 };
 
 }  // namespace npuzzle::pdb
