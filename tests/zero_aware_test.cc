@@ -2,6 +2,9 @@
 // truth computed here, independently of the builder:
 //   - the index is a bijection from (placement, region of free cells) onto
 //     [0, size), regions found by a plain flood fill in the test;
+//   - the kernels' incremental cursors (ZeroAwareIndex::moved(), and
+//     PartTable::moved() for plain tables) give the index and rank from
+//     scratch after every move of long random walks;
 //   - every entry equals the exact least number of pattern-tile moves from
 //     its (placement, blank cell) state to the goal, by a 0-1 BFS over
 //     explicit states (a map, not the builder's bit arrays);
@@ -22,6 +25,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -34,6 +38,7 @@
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/pdb_views.h"
 #include "heuristics/zero_aware_heuristic.h"
 #include "search/solver.h"
 #include "test_support.h"
@@ -115,6 +120,72 @@ TEST(ZeroAwareIndex, SizesOfTheTablesUsedForTheFifteenAndTwentyFourPuzzles) {
   const std::uint64_t size = ZeroAwareIndex(5, 5, 6).size();
   EXPECT_GT(size, 127512000u);
   EXPECT_LT(size, 127512000u * 3 / 2);
+}
+
+// The kernels index tables incrementally (pdb_views.h, zero_aware.h): after
+// every move of random walks of the blank (a pattern tile moves when the
+// blank swaps with it), the cursor equals the one from scratch, and its index
+// equals index() from scratch; the same for the lexicographic rank of plain
+// tables against PlacementRanker::rank().
+TEST(ZeroAwareIndex, IncrementalCursorEqualsTheIndexFromScratchOnRandomWalks) {
+  struct Case {
+    int rows, cols, k;
+  };
+  std::mt19937 rng(20261124);
+  for (const Case c : {Case{5, 5, 6}, Case{5, 5, 5}, Case{5, 5, 3}, Case{4, 4, 6}, Case{4, 4, 3}, Case{4, 4, 7},
+                       Case{3, 3, 4}, Case{3, 4, 4}, Case{2, 4, 3}, Case{4, 3, 5}}) {
+    const int cells = c.rows * c.cols;
+    const ZeroAwareIndex index(c.rows, c.cols, c.k);
+    const PlacementRanker ranker(cells, c.k);
+    PartTable zero_aware;
+    zero_aware.zero_aware = &index;
+    zero_aware.k = c.k;
+    PartTable plain;
+    plain.k = c.k;
+    for (int i = 0; i < c.k; ++i) plain.weight[static_cast<std::size_t>(i)] = ranker.weight(i);
+    long moves = 0;
+    for (int walk = 0; walk < 40; ++walk) {
+      std::vector<int> order(static_cast<std::size_t>(cells));
+      for (int i = 0; i < cells; ++i) order[static_cast<std::size_t>(i)] = i;
+      std::shuffle(order.begin(), order.end(), rng);
+      std::vector<std::uint8_t> at(static_cast<std::size_t>(c.k));
+      for (int i = 0; i < c.k; ++i) at[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(order[static_cast<std::size_t>(i)]);
+      int blank = order[static_cast<std::size_t>(c.k)];
+      PartTable::Cursor z = zero_aware.cursor(at.data());
+      PartTable::Cursor l = plain.cursor(at.data());
+      ASSERT_EQ(l.permutation, ranker.rank(at.data()));
+      for (int step = 0; step < 3000; ++step) {
+        const int br = blank / c.cols, bc = blank % c.cols;
+        int next;
+        do {
+          const int m = static_cast<int>(rng() % 4);
+          const int r = br + (m == 0 ? -1 : m == 1 ? 1 : 0), col = bc + (m == 2 ? -1 : m == 3 ? 1 : 0);
+          next = r >= 0 && r < c.rows && col >= 0 && col < c.cols ? r * c.cols + col : -1;
+        } while (next < 0);
+        const auto index_at = [&](int cell) {
+          for (int i = 0; i < c.k; ++i) {
+            if (at[static_cast<std::size_t>(i)] == cell) return i;
+          }
+          ADD_FAILURE() << "index_at on a free cell " << cell;
+          return 0;
+        };
+        const auto moved = std::find(at.begin(), at.end(), static_cast<std::uint8_t>(next));
+        if (moved != at.end()) {
+          const int i = static_cast<int>(moved - at.begin());
+          z = zero_aware.moved<true>(z, i, next, blank, index_at);
+          l = plain.moved<false>(l, i, next, blank, index_at);
+          *moved = static_cast<std::uint8_t>(blank);
+          ++moves;
+        }
+        blank = next;
+        ASSERT_EQ(z, index.cursor(at.data())) << c.rows << "x" << c.cols << " k " << c.k << " walk " << walk << " step " << step;
+        ASSERT_EQ(index.index(z, blank), index.index(at.data(), blank));
+        ASSERT_EQ(l.permutation, ranker.rank(at.data()));
+        ASSERT_EQ(l.occupied, z.occupied);
+      }
+    }
+    EXPECT_GT(moves, 40 * 3000 * c.k / cells / 2) << "too few pattern moves to mean anything";
+  }
 }
 
 // The exact distance of every (placement, blank cell) abstract state to the

@@ -73,6 +73,11 @@ template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeig
   requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>) && (!kWeighted || kRows == 0)
 class IdaStar {
   static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+  // A heuristic whose prepare() is locate() then fetch() (zero-aware tables:
+  // locate() updates the index and prefetches the per-set record, fetch()
+  // reads it and prefetches the entry) lets dfs_at locate all children
+  // before fetching the first, so both rounds of misses overlap.
+  static constexpr bool kTwoStage = requires(Heuristic& h, typename Heuristic::Step& s) { h.fetch(s); };
   static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:
@@ -335,10 +340,21 @@ class IdaStar {
     if constexpr (kPrepares) {
       // All children are prepared (for a PDB: ranked, entries prefetched)
       // before the first is evaluated, so that their cache misses overlap.
-      if constexpr (kUp) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
-      if constexpr (kLeft) heuristic_.prepare(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
-      if constexpr (kRight) heuristic_.prepare(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
-      if constexpr (kDown) heuristic_.prepare(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+      if constexpr (kTwoStage) {
+        if constexpr (kUp) heuristic_.locate(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+        if constexpr (kLeft) heuristic_.locate(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+        if constexpr (kRight) heuristic_.locate(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+        if constexpr (kDown) heuristic_.locate(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+        if constexpr (kUp) heuristic_.fetch(up);
+        if constexpr (kLeft) heuristic_.fetch(left);
+        if constexpr (kRight) heuristic_.fetch(right);
+        if constexpr (kDown) heuristic_.fetch(down);
+      } else {
+        if constexpr (kUp) heuristic_.prepare(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+        if constexpr (kLeft) heuristic_.prepare(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+        if constexpr (kRight) heuristic_.prepare(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+        if constexpr (kDown) heuristic_.prepare(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+      }
     }
     // Burns et al.'s order: up, left, right, down. Every child counts as
     // generated, cut or not, so the count is a constant per (blank, parent);

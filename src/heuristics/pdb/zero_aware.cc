@@ -45,6 +45,11 @@ ZeroAwareIndex::ZeroAwareIndex(int rows, int cols, int k) : cells_(rows * cols),
     binomial_[n][0] = 1;
     for (int r = 1; r <= n; ++r) binomial_[n][r] = binomial_[n - 1][r - 1] + (r <= n - 1 ? binomial_[n - 1][r] : 0);
   }
+  for (int c = 0; c <= 25; ++c) {
+    for (int j = 0; j + 1 <= 25; ++j) {
+      binomial_step_[c][j] = static_cast<std::int64_t>(binomial_[c][j + 1]) - static_cast<std::int64_t>(binomial_[c][j]);
+    }
+  }
   std::uint64_t w = 1;
   for (int i = k - 1; i >= 0; --i) {
     factorial_weight_[i] = w;
@@ -58,9 +63,15 @@ ZeroAwareIndex::ZeroAwareIndex(int rows, int cols, int k) : cells_(rows * cols),
   std::uint8_t label[kMaxPdbCells];
   for (std::uint64_t set = (std::uint64_t{1} << k) - 1; set < end;) {
     const int regions = label_regions(rows, cols, static_cast<std::uint32_t>(set), label);
-    Set info{size_, kOneRegion};
-    if (regions > 1) {
-      info.labels = static_cast<std::uint32_t>(labels_.size());
+    assert(size_ / permutations_ <= 0xFFFFFFFFu);
+    Set info{static_cast<std::uint32_t>(size_ / permutations_), kInline};
+    if (regions == 2) {
+      for (int c = 0; c < cells_; ++c) {
+        if (((set >> c) & 1u) == 0 && label[c] == 1) info.regions |= std::uint32_t{1} << c;
+      }
+    } else if (regions > 2) {
+      info.regions = static_cast<std::uint32_t>(labels_.size());
+      assert(info.regions < kInline);
       labels_.insert(labels_.end(), label, label + cells_);
     }
     sets_.push_back(info);

@@ -1,0 +1,238 @@
+// What the zero-aware kernel (zero_aware_heuristic.h) and the catalogue
+// kernel (catalogue_heuristic.h) share:
+//
+//   - PartTable: one pattern database and how a search indexes it
+//     incrementally. A view keeps one PartTable::Cursor per table: the
+//     occupied cells as a mask, and for a zero-aware table the colex rank of
+//     that set and the Lehmer rank of the tile order (zero_aware.h), for a
+//     plain table the lexicographic rank (pattern.h). moved() updates a
+//     cursor for one move by looking only at the table's tiles on the cells
+//     strictly between the old and the new cell; entry() adds the blank's
+//     region (zero-aware) and points into the table.
+//   - ReflectedViews: the plain view and, with reflection, the view of the
+//     board reflected in its main diagonal, and the bookkeeping around them
+//     (mirrored cells, the reflected view read only when the plain one does
+//     not already cut the child, descend/ascend).
+//
+// A View provides
+//   struct Change;                                      // one move's change, kept in the kernel's Step
+//   int reset(const Ctx&, const Where&);                // from scratch; returns the view's value
+//   int value_at(const Ctx&, const Where&) const;       // the same, leaving the view unchanged
+//   void locate(const Ctx&, Change&, int tile, int from, int to, TileAt);  // cursors; prefetch set records
+//   void fetch(const Ctx&, Change&);                    // entries; prefetch them
+//   int evaluate(const Ctx&, Change&);                  // the child's value
+//   void commit(const Ctx&, Change&, int cell);         // swap the child's state with the view's
+// where TileAt(cell) is the tile on `cell` of the parent board of this view,
+// named as in the plain board (the views' tile tables are indexed so).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "core/board.h"
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/zero_aware.h"
+
+namespace npuzzle::pdb {
+
+// where[t]: the cell of tile t (t = 0: the blank).
+using Where = std::array<std::uint8_t, kMaxPdbCells>;
+
+struct PartTable {
+  using Cursor = ZeroAwareIndex::Cursor;  // for a plain table, `permutation` is the lexicographic rank
+
+  const std::uint8_t* data = nullptr;
+  const ZeroAwareIndex* zero_aware = nullptr;  // null: indexed by the lexicographic rank
+  int k = 0;
+  std::array<std::uint64_t, kMaxPatternTiles> weight{};  // lexicographic ranking weights (plain tables)
+
+  explicit PartTable(const PatternDb& db) : data(db.data()), zero_aware(db.pattern().zero_aware_index()), k(db.pattern().size()) {
+    for (int i = 0; i < k; ++i) weight[static_cast<std::size_t>(i)] = db.pattern().ranker().weight(i);
+  }
+  PartTable() = default;
+
+  Cursor cursor(const std::uint8_t* cells) const {
+    if (zero_aware) return zero_aware->cursor(cells);
+    Cursor c;
+    for (int i = 0; i < k; ++i) {
+      const std::uint32_t cell = cells[i];
+      const std::uint32_t bit = std::uint32_t{1} << cell;
+      c.permutation += (cell - static_cast<std::uint32_t>(popcount32(c.occupied & (bit - 1)))) *
+                       weight[static_cast<std::size_t>(i)];
+      c.occupied |= bit;
+    }
+    return c;
+  }
+
+  // The cursor after tile i (table order) slides from `from` to the free
+  // cell `to`; index_at(cell): the table-order index of the tile on an
+  // occupied cell.
+  template <bool kZeroAware, class IndexAt>
+  [[gnu::always_inline]] Cursor moved(const Cursor& c, int i, int from, int to, IndexAt index_at) const {
+    if constexpr (kZeroAware) {
+      return zero_aware->moved(c, i, from, to, index_at);
+    } else {
+      // Lexicographic digit i = c_i - #{j < i on lower cells}: the moved
+      // digit changes by the distance less the earlier tiles passed, and each
+      // later tile passed changes its digit by one (pdb_heuristic.h).
+      const int lo = from < to ? from : to;
+      const int hi = from < to ? to : from;
+      const auto wi = static_cast<std::int64_t>(weight[static_cast<std::size_t>(i)]);
+      std::int64_t delta = (hi - lo) * wi;
+      for (int cell = lo + 1; cell < hi; ++cell) {
+        if ((c.occupied >> cell) & 1u) {
+          const int j = index_at(cell);
+          delta += j < i ? -wi : static_cast<std::int64_t>(weight[static_cast<std::size_t>(j)]);
+        }
+      }
+      Cursor next = c;
+      next.occupied = c.occupied ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
+      next.permutation = static_cast<std::uint64_t>(static_cast<std::int64_t>(c.permutation) + (from < to ? delta : -delta));
+      return next;
+    }
+  }
+
+  // What entry() reads besides the table, to prefetch first.
+  template <bool kZeroAware>
+  [[gnu::always_inline]] void prefetch_index(const Cursor& c) const {
+    if constexpr (kZeroAware) __builtin_prefetch(zero_aware->set_record(c));
+  }
+
+  template <bool kZeroAware>
+  [[gnu::always_inline]] const std::uint8_t* entry(const Cursor& c, int blank) const {
+    if constexpr (kZeroAware) {
+      return data + zero_aware->index(c, blank);
+    } else {
+      return data + c.permutation;
+    }
+  }
+  const std::uint8_t* entry(const Cursor& c, int blank) const {
+    return zero_aware ? entry<true>(c, blank) : entry<false>(c, blank);
+  }
+};
+
+template <class View, bool kReflect, int kSide>
+class ReflectedViews {
+ public:
+  using Change = typename View::Change;
+  struct Step {
+    Change plain;
+    Change mirrored;  // used only with reflection
+  };
+
+  explicit ReflectedViews(const AdditivePdb& pdb) : cells_(pdb.cells()) {
+    for (int c = 0; c < cells_; ++c) mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb.mirror(c));
+  }
+
+  View plain;
+  View mirrored;  // used only with reflection
+
+  template <class Ctx>
+  int reset(const Ctx& ctx, const Board& board) {
+    Where where{};
+    for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
+    const int value = plain.reset(ctx, where);
+    if constexpr (kReflect) {
+      mirror_all(where);
+      return std::max(value, mirrored.reset(ctx, where));
+    } else {
+      return value;
+    }
+  }
+
+  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
+  // parent). In two stages, so that a kernel can run the first for all
+  // children before the second: locate() updates the cursors and prefetches
+  // what the index needs (a zero-aware table's per-set record), fetch()
+  // computes the entries and prefetches them. prepare() is both.
+  template <class Ctx, class Storage>
+  [[gnu::always_inline]] void locate(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
+    plain.locate(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+    if constexpr (kReflect) {
+      mirrored.locate(ctx, step.mirrored, tile, mirror(from), mirror(to),
+                      [&](int cell) { return board.at(mirror(cell)); });
+    }
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] void fetch(const Ctx& ctx, Step& step) {
+    plain.fetch(ctx, step.plain);
+    if constexpr (kReflect) mirrored.fetch(ctx, step.mirrored);
+  }
+  template <class Ctx, class Storage>
+  [[gnu::always_inline]] void prepare(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
+    locate(ctx, step, tile, from, to, board);
+    fetch(ctx, step);
+  }
+
+  // With reflection the reflected view is read only when the plain one does
+  // not already exceed `room` (Korf & Felner).
+  template <class Ctx>
+  [[gnu::always_inline]] int evaluate(const Ctx& ctx, Step& step, int room) {
+    const int value = plain.evaluate(ctx, step.plain);
+    if constexpr (kReflect) {
+      if (value > room) return value;
+      return std::max(value, mirrored.evaluate(ctx, step.mirrored));
+    } else {
+      return value;
+    }
+  }
+
+  template <class Ctx>
+  [[gnu::always_inline]] void descend(const Ctx& ctx, Step& step) {
+    plain.commit(ctx, step.plain, step.plain.to);
+    if constexpr (kReflect) mirrored.commit(ctx, step.mirrored, step.mirrored.to);
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] void ascend(const Ctx& ctx, Step& step) {
+    plain.commit(ctx, step.plain, step.plain.from);
+    if constexpr (kReflect) mirrored.commit(ctx, step.mirrored, step.mirrored.from);
+  }
+
+  // NodeHeuristic: the value reset() gives, from a packed board, and a child's.
+  template <class Ctx, class Storage>
+  int value(const Ctx& ctx, const Storage& board) const {
+    Where where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
+    return value_at(ctx, where);
+  }
+  template <class Ctx, class Storage>
+  int child_value(const Ctx& ctx, const Storage& parent, int tile, int from, int to) const {
+    Where where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
+    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+    where[0] = static_cast<std::uint8_t>(from);
+    return value_at(ctx, where);
+  }
+
+ private:
+  template <class Ctx>
+  int value_at(const Ctx& ctx, Where where) const {
+    const int value = plain.value_at(ctx, where);
+    if constexpr (kReflect) {
+      mirror_all(where);
+      return std::max(value, mirrored.value_at(ctx, where));
+    } else {
+      return value;
+    }
+  }
+
+  void mirror_all(Where& where) const {
+    for (int t = 0; t < cells_; ++t) {
+      where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
+    }
+  }
+
+  [[gnu::always_inline]] int mirror(int cell) const {
+    if constexpr (kSide > 0) {
+      return mirror_cell(cell, kSide);
+    } else {
+      return mirror_[static_cast<std::size_t>(cell)];
+    }
+  }
+
+  int cells_;
+  std::array<std::uint8_t, kMaxPdbCells> mirror_{};
+};
+
+}  // namespace npuzzle::pdb
