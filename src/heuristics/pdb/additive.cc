@@ -353,7 +353,7 @@ AdditivePdb::AdditivePdb(std::string spec, const std::vector<std::shared_ptr<con
     : AdditivePdb(*partitions.at(0)) {
   spec_ = std::move(spec);
   more_.assign(partitions.begin() + 1, partitions.end());
-  for (const auto& p : more_) {
+  for ([[maybe_unused]] const auto& p : more_) {
     assert(p->rows() == rows_ && p->cols() == cols_ && p->goal() == goal_ && p->reflected() == reflect_);
     assert(p->partitions() == 1);
   }
