@@ -33,12 +33,20 @@ parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--rate", action="append", default=[], help="HEURISTIC=M expansions per CPU second, one thread")
 parser.add_argument("--speedup", type=float, default=1.9, help="2 threads over 1 (parallel IDA*)")
 parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,...: instances really run")
+parser.add_argument("--measured", action="append", default=[],
+                    help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times")
 parser.add_argument("tsv", nargs="?", default=os.path.join(root, "datasets", "korf50_24_catalogues.tsv"))
 args = parser.parse_args()
 
 with open(args.tsv) as f:
     rows = list(csv.DictReader(f, delimiter="\t"))
 run_ids = {}
+measured = {}
+for item in args.measured:
+    name, path = item.split("=", 1)
+    with open(path) as f:
+        measured[name] = {r["id"]: r for r in csv.DictReader(f)}
+    run_ids.setdefault(name, set()).update(measured[name])
 for item in args.run:
     name, ids = item.split("=", 1)
     run_ids[name] = {i for i in ids.split(",") if i}
@@ -75,12 +83,14 @@ for item in args.rate:
     per_second = float(rate) * 1e6 * args.speedup
     ranked = sorted(rows, key=lambda r: int(r[column]))
     print(f"### {name} ({label}, `{column}`), easiest first\n")
-    print("| id | published expanded | projected wall, 2 threads | run here |")
-    print("|---:|---:|---:|---|")
+    print("| id | published expanded | projected wall, 2 threads | run here | measured: status, expanded, wall s (load) |")
+    print("|---:|---:|---:|---|---|")
     for r in ranked:
         seconds = int(r[column]) / per_second
         if seconds > 86400:
             break
         mark = "yes" if r["id"] in run_ids.get(name, set()) else ""
-        print(f"| {r['id']} | {int(r[column]):,} | {duration(seconds)} | {mark} |")
+        m = measured.get(name, {}).get(r["id"])
+        got = f"{m['status']}, {int(m['expanded']):,}, {float(m['wall_seconds']):.1f} ({m['load']})" if m else ""
+        print(f"| {r['id']} | {int(r[column]):,} | {duration(seconds)} | {mark} | {got} |")
     print()
