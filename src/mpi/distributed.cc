@@ -99,7 +99,7 @@ class Transfers {
   bool busy() const { return !sends_.empty() || !receives_.empty(); }
   // How long to sleep when there is nothing else to do.
   std::chrono::microseconds poll_interval() const {
-    return busy() ? std::chrono::microseconds(kBusyPoll) : std::chrono::microseconds(kIdlePoll);
+    return busy() ? kBusyPoll : std::chrono::microseconds(kIdlePoll);
   }
 
   // Completes every send and posted receive; returns the received messages.
@@ -242,14 +242,13 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
   for (;;) {
     bool progressed = false;
     // 1. Requests and results from the workers.
-    for (Message& received : transfers_->receive()) {
-      const Message* message = &received;
+    for (const Message& message : transfers_->receive()) {
       progressed = true;
-      Reader reader(message->bytes);
-      if (message->tag == kRequest) {
-        rank_threads[static_cast<std::size_t>(message->rank)] = std::max<std::uint64_t>(reader.get<std::uint64_t>(), 1);
-        waiting_.push_back(message->rank);
-      } else if (message->tag == kResults) {
+      Reader reader(message.bytes);
+      if (message.tag == kRequest) {
+        rank_threads[static_cast<std::size_t>(message.rank)] = std::max<std::uint64_t>(reader.get<std::uint64_t>(), 1);
+        waiting_.push_back(message.rank);
+      } else if (message.tag == kResults) {
         const auto count = reader.get<std::uint64_t>();
         for (std::uint64_t i = 0; i < count; ++i) {
           std::uint64_t sequence = 0;
@@ -407,17 +406,16 @@ int serve_as_worker(const std::vector<std::string>& args) {
       transfers.send(0, kRequest, std::move(request.bytes()));
       asked = true;
     }
-    for (Message& received : transfers.receive(0)) {
-      const Message* message = &received;
+    for (const Message& message : transfers.receive(0)) {
       progressed = true;
-      if (message->tag == kStop) {
+      if (message.tag == kStop) {
         stopped = true;
         asked = false;
         continue;
       }
-      if (message->tag != kWork) continue;
+      if (message.tag != kWork) continue;
       asked = false;
-      Reader reader(message->bytes);
+      Reader reader(message.bytes);
       const auto count = reader.get<std::uint64_t>();
       // One slice per thread, each a task that hands its results over at
       // once (one wake-up of this thread per slice, not per puzzle).
