@@ -6,7 +6,8 @@
 #   mpi-2x1-unbound  the same with --bind-to none (mpirun binds each of
 #                    up to 2 ranks to a core by default; batch's threads float)
 #   mpi-1x2    mpirun -np 1 --bind-to none npuzzle-mpi batch --threads 2
-#              (rank 0 alone, solving on 2 threads while its main thread coordinates)
+#              (one rank for the machine, as on a cluster: rank 0 alone runs
+#              batch's pipeline on 2 threads)
 # on Korf's 100 (linear-conflict) and on 100,000 random 3x3 boards (the
 # small-task worst case: ~10^5 messages' worth of chunks). The three run in
 # turn, ROUNDS times (A B C D A B C D ...), so that the load of a shared machine
@@ -20,7 +21,7 @@ build=${2:-$root/build}
 out_md=${OUT_MD:-$root/results/mpi.md}
 npuzzle=$build/npuzzle
 npuzzle_mpi=$build/npuzzle-mpi
-mpirun=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca btl_vader_single_copy_mechanism none)
+mpirun=(mpirun --allow-run-as-root --oversubscribe --mca btl self,vader --mca btl_vader_single_copy_mechanism none --mca pml ob1)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # DATASETS and RANDOM_COUNT shrink a trial run of this script.

@@ -33,6 +33,18 @@ constexpr auto kIdlePoll = std::chrono::milliseconds(2);
 // both ends; with 2 ms between looks it took milliseconds, and a blocking
 // receive spun for them (a third of rank 0's CPU on 100,000 3x3 boards).
 constexpr auto kBusyPoll = std::chrono::microseconds(50);
+// Messages up to this size go eagerly on every transport we know of
+// (shared memory's 4 KB limit includes its header; TCP's is 64 KB): their
+// bytes are at the receiver when MPI_Isend returns, and their completion
+// only waits for the receiver to hand the buffer back at its next look. So
+// they do not make a rank look at MPI sooner (they did: a worker polling
+// at kBusyPoll for its small result messages sent more, smaller ones, and
+// spent its core on context switches).
+constexpr std::size_t kEagerBytes = 3 * 1024;
+// A part is sent once it holds kEagerBytes - kPartHeadroom bytes of
+// puzzles or results: one more of a small board never takes it past
+// kEagerBytes (a large board's record may; such a part goes on its own).
+constexpr std::size_t kPartHeadroom = 512;
 struct Message {
   int rank = 0;
   int tag = 0;
@@ -95,8 +107,11 @@ class Transfers {
     }
   }
 
-  // True while a send or a posted receive is under way.
-  bool busy() const { return !sends_.empty() || !receives_.empty(); }
+  // True while a posted receive, or a send beyond kEagerBytes, is under way.
+  bool busy() const {
+    return !receives_.empty() ||
+           std::any_of(sends_.begin(), sends_.end(), [](const auto& send) { return send.second.size() > kEagerBytes; });
+  }
   // How long to sleep when there is nothing else to do.
   std::chrono::microseconds poll_interval() const {
     return busy() ? kBusyPoll : std::chrono::microseconds(kIdlePoll);
@@ -294,35 +309,47 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
     // 4. A chunk for each worker that asked, or kStop when the input is done.
     while (!waiting_.empty() && flight.size() < window()) {
       const int rank = waiting_.front();
-      std::vector<std::uint64_t> chunk;
+      std::uint64_t chunk = 0;
+      std::uint64_t chunk_bytes = 0;
       const std::uint64_t wanted = chunk_size();
-      Writer items;
-      while (chunk.size() < wanted && flight.size() < window() && items.bytes().size() < kMaxChunkBytes) {
+      Writer part;  // the puzzles not sent yet
+      std::uint64_t part_count = 0;
+      auto send_part = [&](Tag tag) {
+        Writer message;
+        message.put<std::uint64_t>(part_count);
+        transfers_->send(rank, tag, message.bytes() + part.bytes());
+        part.bytes().clear();
+        part_count = 0;
+      };
+      while (chunk < wanted && flight.size() < window() && chunk_bytes < kMaxChunkBytes) {
         const auto sequence = take();
         if (!sequence) break;
         Slot& slot = flight.at(*sequence);
         slot.remote = true;
-        put_work(items, *sequence, *slot.item);
-        chunk.push_back(*sequence);
+        const std::size_t before = part.bytes().size();
+        put_work(part, *sequence, *slot.item);
+        chunk_bytes += part.bytes().size() - before;
+        ++chunk;
+        ++part_count;
+        if (part.bytes().size() >= kEagerBytes - kPartHeadroom) send_part(kWorkPart);
       }
-      if (chunk.empty() && !source_done) break;
-      largest_chunk = std::max<std::uint64_t>(largest_chunk, chunk.size());
-      Writer message;
-      message.put<std::uint64_t>(chunk.size());
-      if (chunk.empty()) {
+      if (chunk == 0 && !source_done) break;
+      largest_chunk = std::max<std::uint64_t>(largest_chunk, chunk);
+      if (chunk == 0) {
         transfers_->send(rank, kStop, {});
         stopped_[static_cast<std::size_t>(rank)] = true;
       } else {
-        transfers_->send(rank, kWork, message.bytes() + items.bytes());
+        send_part(kWork);  // the last part, perhaps of no puzzles
       }
       waiting_.erase(waiting_.begin());
       progressed = true;
     }
-    // 5. Work for this rank's threads, in small chunks (one wake-up of
-    // this thread per chunk, not per puzzle), two per thread: small, so
-    // that rank 0 never holds much more than its share when the workers
-    // ask for the last puzzles.
-    const std::uint64_t local_chunk = std::min(chunk_size(), kMaxLocalChunk);
+    // 5. Work for this rank's threads, in chunks of a quarter of a
+    // worker's (one wake-up of this thread per chunk, not per puzzle: with
+    // tiny puzzles, each wake-up is a context switch on a solving core),
+    // two per thread: small, so that rank 0 never holds much more than its
+    // share when the workers ask for the last puzzles.
+    const std::uint64_t local_chunk = std::clamp<std::uint64_t>(chunk_size() / 4, 1, kMaxLocalChunk);
     while (local_in_flight < 2 * static_cast<std::uint64_t>(threads) * local_chunk && flight.size() < window()) {
       std::vector<std::pair<std::uint64_t, BatchItem*>> chunk;
       while (chunk.size() < local_chunk && flight.size() < window()) {
@@ -394,6 +421,7 @@ int serve_as_worker(const std::vector<std::string>& args) {
   Transfers transfers;
   std::uint64_t in_flight = 0;
   std::uint64_t last_chunk = 1;
+  std::uint64_t chunk = 0;  // puzzles of the chunk being received so far
   bool asked = false;
   bool stopped = false;
   int rank = 0;
@@ -413,8 +441,7 @@ int serve_as_worker(const std::vector<std::string>& args) {
         asked = false;
         continue;
       }
-      if (message.tag != kWork) continue;
-      asked = false;
+      if (message.tag != kWork && message.tag != kWorkPart) continue;
       Reader reader(message.bytes);
       const auto count = reader.get<std::uint64_t>();
       // One slice per thread, each a task that hands its results over at
@@ -442,16 +469,30 @@ int serve_as_worker(const std::vector<std::string>& args) {
         });
       }
       in_flight += count;
-      last_chunk = std::max<std::uint64_t>(count, 1);
+      chunk += count;
+      if (message.tag == kWork) {  // the chunk's last part
+        asked = false;
+        last_chunk = std::max<std::uint64_t>(chunk, 1);
+        chunk = 0;
+      }
     }
     auto finished = done.take(progressed ? std::chrono::microseconds::zero() : transfers.poll_interval());
-    if (!finished.empty()) {
-      Writer results;
-      results.put<std::uint64_t>(finished.size());
-      for (const auto& [sequence, item] : finished) put_result(results, sequence, *item);
-      transfers.send(0, kResults, std::move(results.bytes()));
-      in_flight -= finished.size();
+    Writer part;
+    std::uint64_t part_count = 0;
+    auto send_part = [&] {
+      Writer message;
+      message.put<std::uint64_t>(part_count);
+      transfers.send(0, kResults, message.bytes() + part.bytes());
+      part.bytes().clear();
+      part_count = 0;
+    };
+    for (const auto& [sequence, item] : finished) {
+      put_result(part, sequence, *item);
+      ++part_count;
+      if (part.bytes().size() >= kEagerBytes - kPartHeadroom) send_part();
     }
+    if (part_count > 0) send_part();
+    in_flight -= finished.size();
     transfers.poll_sends();
     if (stopped && in_flight == 0) break;
   }

@@ -1,13 +1,15 @@
 // npuzzle-mpi's batch: the pipeline of batch/pipeline.h spread over MPI
 // ranks, one rank per machine with oneTBB threads inside.
 //
-// Rank 0 runs `npuzzle batch` itself (cli/batch_command.h) with the
+// Rank 0 runs `npuzzle batch` itself (cli/batch_command.h); alone
+// (`mpirun -np 1`) it runs batch's own pipeline, else with the
 // Coordinator as its BatchRunner: the same input streaming, --resume,
 // CSV sink, sidecar, signals and exit codes. The coordinator, on rank 0's
 // main thread (the only thread that calls MPI: MPI_THREAD_FUNNELED):
 //   1. takes puzzles from the source one at a time, in input order, and
 //      numbers them;
-//   2. answers each worker's request with a chunk of them (kWork), sized
+//   2. answers each worker's request with a chunk of them (kWorkPart
+//      messages of a few KB and a last kWork one: messages.h), sized
 //      so that a chunk is about kChunkSeconds of search by a moving average
 //      of the time per puzzle (1 to kMaxChunk puzzles: Korf's 100 go out
 //      one by one, random 3x3 boards in hundreds; growing at most twofold
@@ -15,8 +17,8 @@
 //      after them out in one large chunk), or with kStop once the input is
 //      exhausted;
 //   3. solves puzzles itself too, on its own --threads threads (a rank per
-//      machine leaves no machine idle, rank 0's included), in chunks of at
-//      most kMaxLocalChunk, two per thread queued;
+//      machine leaves no machine idle, rank 0's included), in chunks of a
+//      quarter of a worker's (at most kMaxLocalChunk), two per thread queued;
 //   4. puts the results, local or from a worker, back in input order and
 //      hands each to the sink as soon as all before it are there: the CSV
 //      is written row by row, flushed, in input order;
@@ -43,7 +45,7 @@ namespace npuzzle::mpi {
 
 inline constexpr double kChunkSeconds = 0.02;
 inline constexpr std::uint64_t kMaxChunk = 256;
-inline constexpr std::uint64_t kMaxLocalChunk = 8;  // rank 0's own threads' chunks
+inline constexpr std::uint64_t kMaxLocalChunk = kMaxChunk / 4;  // rank 0's own threads' chunks
 inline constexpr std::uint64_t kWindowPerThread = 4;
 
 class Transfers;  // non-blocking sends and receives (distributed.cc)

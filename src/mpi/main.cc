@@ -49,14 +49,17 @@ int main(int argc, char** argv) {
   try {
     if (rank == 0) {
       npuzzle::mpi::Coordinator coordinator(ranks);
-      code = npuzzle::cli::run_guarded("batch", [&] {
-        return npuzzle::cli::run_batch_command(
-            args, "npuzzle-mpi",
-            [&coordinator](npuzzle::BatchSource& source, const npuzzle::SolveStage& solve, npuzzle::BatchSink& sink,
-                           int threads, npuzzle::BatchControl& control) {
-              coordinator.run(source, solve, sink, threads, control);
-            });
-      });
+      // A lone rank has nobody to hand puzzles to: it runs batch's own
+      // pipeline (tail parallelism included), with no coordinating thread.
+      npuzzle::BatchRunner runner;
+      if (ranks > 1) {
+        runner = [&coordinator](npuzzle::BatchSource& source, const npuzzle::SolveStage& solve,
+                                npuzzle::BatchSink& sink, int threads, npuzzle::BatchControl& control) {
+          coordinator.run(source, solve, sink, threads, control);
+        };
+      }
+      code = npuzzle::cli::run_guarded(
+          "batch", [&] { return npuzzle::cli::run_batch_command(args, "npuzzle-mpi", runner); });
       if (coordinator.abandoned_remote_work()) {
         // The workers are still searching puzzles nobody waits for; the
         // CSV and sidecar are written: end the job here.

@@ -19,8 +19,11 @@ namespace npuzzle::mpi {
 
 // Message tags. A worker sends kRequest (its thread count) when it wants
 // work and kResults as puzzles finish; rank 0 answers each kRequest with
-// kWork (a chunk) or kStop (no more work: finish what you have and exit).
-enum Tag : int { kRequest = 1, kWork = 2, kStop = 3, kResults = 4 };
+// a chunk, as kWorkPart messages and a last kWork one, or with kStop (no
+// more work: finish what you have and exit). Chunks and results go in
+// parts of a few KB, each small enough to be sent eagerly
+// (distributed.cc's kEagerBytes), and each a count and that many puzzles.
+enum Tag : int { kRequest = 1, kWork = 2, kStop = 3, kResults = 4, kWorkPart = 5 };
 
 class MessageError : public std::runtime_error {
  public:
