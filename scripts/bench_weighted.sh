@@ -54,38 +54,4 @@ fi
     done
   done
 done
-python3 - "$out" "$sizes" "$weights" "$limit" <<'EOF'
-import csv, glob, os, statistics, sys
-out, sizes, weights, limit = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(), sys.argv[4]
-def rows(path):
-    return {r["id"]: r for r in csv.DictReader(open(path))} if os.path.exists(path) else {}
-print(f"| W | solver | size | boards | solved (limit {limit} s) | median s (all boards, limit counted as {limit}) "
-      "| median length / reference | max length / reference | reference |")
-print("|---|---|---|---|---|---|---|---|---|")
-for s in sizes:
-    size = f"{s}x{s}"
-    if s == "4":
-        ref = {i: int(r["length"]) for i, r in rows(f"{out}/4x4_optimal.csv").items() if r["status"] == "optimal"}
-        refname = "optimal (pdb:663)"
-    else:
-        ref = {}
-        for path in glob.glob(f"{out}/{size}_w*.csv"):
-            for i, r in rows(path).items():
-                if r["lower_bound"]:
-                    ref[i] = max(ref.get(i, 0), int(r["lower_bound"]))
-        refname = "best proven lower bound"
-    for w in weights:
-      for path in [f"{out}/{size}_w{w}.csv"] + sorted(glob.glob(f"{out}/{size}_w{w}_*.csv")):
-        run = rows(path)
-        if not run:
-            continue
-        tag = os.path.basename(path)[len(f"{size}_w{w}"):-4]
-        solver = ("weighted A*" if tag == "_astar" else
-                  f"weighted IDA*, growth {tag[2:]}" if tag.startswith("_g") else "weighted IDA*")
-        solved = [r for r in run.values() if r["status"] == "solved" or r["status"] == "optimal"]
-        secs = [float(r["seconds"]) if r in solved else float(limit) for r in run.values()]
-        ratios = [int(r["length"]) / ref[r["id"]] for r in solved if ref.get(r["id"])]
-        med = f"{statistics.median(ratios):.3f}" if ratios else "-"
-        mx = f"{max(ratios):.3f}" if ratios else "-"
-        print(f"| {w} | {solver} | {size} | {len(run)} | {len(solved)} | {statistics.median(secs):.3f} | {med} | {mx} | {refname} |")
-EOF
+python3 "$root/scripts/weighted_summary.py" small "$out" "$sizes" "$weights" "$limit"

@@ -36,34 +36,4 @@ for s in $sizes; do
     done
   done
 done
-python3 - "$out" "$sizes" "$weights" "$limit" <<'EOF'
-import csv, glob, os, statistics, sys
-out, sizes, weights, limit = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(), sys.argv[4]
-def rows(path):
-    return {r["id"]: r for r in csv.DictReader(open(path))} if os.path.exists(path) else {}
-print(f"| size | solver | boards | solved (limit {limit} s) | median s (limit counted as {limit}) "
-      "| median length / best lower bound | max |")
-print("|---|---|---|---|---|---|---|")
-for s in sizes:
-    size = f"{s}x{s}"
-    lb = {}
-    for path in glob.glob(f"{out}/{size}_*.csv"):
-        for i, r in rows(path).items():
-            if r["lower_bound"]:
-                lb[i] = max(lb.get(i, 0), int(r["lower_bound"]))
-    names = ["phased"]
-    for w in weights:
-        names += [f"w{w}"] + sorted(os.path.basename(p)[len(size) + 1:-4] for p in glob.glob(f"{out}/{size}_w{w}_g*.csv"))
-    for name in names:
-        run = rows(f"{out}/{size}_{name}.csv")
-        if not run:
-            continue
-        solved = [r for r in run.values() if r["status"] in ("solved", "optimal")]
-        secs = [float(r["seconds"]) if r in solved else float(limit) for r in run.values()]
-        ratios = [int(r["length"]) / lb[r["id"]] for r in solved if lb.get(r["id"])]
-        med = f"{statistics.median(ratios):.2f}" if ratios else "-"
-        mx = f"{max(ratios):.2f}" if ratios else "-"
-        w, _, g = name[1:].partition("_g")
-        label = "phased" if name == "phased" else f"weighted IDA*, W = {w}" + (f", growth {g}" if g else "")
-        print(f"| {size} | {label} | {len(run)} | {len(solved)} | {statistics.median(secs):.3f} | {med} | {mx} |")
-EOF
+python3 "$root/scripts/weighted_summary.py" large "$out" "$sizes" "$weights" "$limit"
