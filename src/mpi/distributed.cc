@@ -45,6 +45,32 @@ constexpr std::size_t kEagerBytes = 3 * 1024;
 // puzzles or results: one more of a small board never takes it past
 // kEagerBytes (a large board's record may; such a part goes on its own).
 constexpr std::size_t kPartHeadroom = 512;
+// Records (puzzles or results) packed into parts of about kEagerBytes: each
+// part's message is a count and that many records.
+class Parts {
+ public:
+  Writer& writer() { return part_; }
+  // Counts the record just written; true when the part is full and should go.
+  bool added() {
+    ++count_;
+    return part_.bytes().size() >= kEagerBytes - kPartHeadroom;
+  }
+  std::uint64_t count() const { return count_; }
+  // The message of the records since the last take(); starts a new part.
+  std::string take() {
+    Writer message;
+    message.put<std::uint64_t>(count_);
+    std::string bytes = message.bytes() + part_.bytes();
+    part_.bytes().clear();
+    count_ = 0;
+    return bytes;
+  }
+
+ private:
+  Writer part_;
+  std::uint64_t count_ = 0;
+};
+
 struct Message {
   int rank = 0;
   int tag = 0;
@@ -312,26 +338,17 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       std::uint64_t chunk = 0;
       std::uint64_t chunk_bytes = 0;
       const std::uint64_t wanted = chunk_size();
-      Writer part;  // the puzzles not sent yet
-      std::uint64_t part_count = 0;
-      auto send_part = [&](Tag tag) {
-        Writer message;
-        message.put<std::uint64_t>(part_count);
-        transfers_->send(rank, tag, message.bytes() + part.bytes());
-        part.bytes().clear();
-        part_count = 0;
-      };
+      Parts parts;
       while (chunk < wanted && flight.size() < window() && chunk_bytes < kMaxChunkBytes) {
         const auto sequence = take();
         if (!sequence) break;
         Slot& slot = flight.at(*sequence);
         slot.remote = true;
-        const std::size_t before = part.bytes().size();
-        put_work(part, *sequence, *slot.item);
-        chunk_bytes += part.bytes().size() - before;
+        const std::size_t before = parts.writer().bytes().size();
+        put_work(parts.writer(), *sequence, *slot.item);
+        chunk_bytes += parts.writer().bytes().size() - before;
         ++chunk;
-        ++part_count;
-        if (part.bytes().size() >= kEagerBytes - kPartHeadroom) send_part(kWorkPart);
+        if (parts.added()) transfers_->send(rank, kWorkPart, parts.take());
       }
       if (chunk == 0 && !source_done) break;
       largest_chunk = std::max<std::uint64_t>(largest_chunk, chunk);
@@ -339,7 +356,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
         transfers_->send(rank, kStop, {});
         stopped_[static_cast<std::size_t>(rank)] = true;
       } else {
-        send_part(kWork);  // the last part, perhaps of no puzzles
+        transfers_->send(rank, kWork, parts.take());  // the last part, perhaps of no puzzles
       }
       waiting_.erase(waiting_.begin());
       progressed = true;
@@ -349,7 +366,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
     // tiny puzzles, each wake-up is a context switch on a solving core),
     // two per thread: small, so that rank 0 never holds much more than its
     // share when the workers ask for the last puzzles.
-    const std::uint64_t local_chunk = std::clamp<std::uint64_t>(chunk_size() / 4, 1, kMaxLocalChunk);
+    const std::uint64_t local_chunk = std::max<std::uint64_t>(chunk_size() / 4, 1);
     while (local_in_flight < 2 * static_cast<std::uint64_t>(threads) * local_chunk && flight.size() < window()) {
       std::vector<std::pair<std::uint64_t, BatchItem*>> chunk;
       while (chunk.size() < local_chunk && flight.size() < window()) {
@@ -477,21 +494,12 @@ int serve_as_worker(const std::vector<std::string>& args) {
       }
     }
     auto finished = done.take(progressed ? std::chrono::microseconds::zero() : transfers.poll_interval());
-    Writer part;
-    std::uint64_t part_count = 0;
-    auto send_part = [&] {
-      Writer message;
-      message.put<std::uint64_t>(part_count);
-      transfers.send(0, kResults, message.bytes() + part.bytes());
-      part.bytes().clear();
-      part_count = 0;
-    };
+    Parts parts;
     for (const auto& [sequence, item] : finished) {
-      put_result(part, sequence, *item);
-      ++part_count;
-      if (part.bytes().size() >= kEagerBytes - kPartHeadroom) send_part();
+      put_result(parts.writer(), sequence, *item);
+      if (parts.added()) transfers.send(0, kResults, parts.take());
     }
-    if (part_count > 0) send_part();
+    if (parts.count() > 0) transfers.send(0, kResults, parts.take());
     in_flight -= finished.size();
     transfers.poll_sends();
     if (stopped && in_flight == 0) break;

@@ -18,7 +18,7 @@
 //      exhausted;
 //   3. solves puzzles itself too, on its own --threads threads (a rank per
 //      machine leaves no machine idle, rank 0's included), in chunks of a
-//      quarter of a worker's (at most kMaxLocalChunk), two per thread queued;
+//      quarter of a worker's, two per thread queued;
 //   4. puts the results, local or from a worker, back in input order and
 //      hands each to the sink as soon as all before it are there: the CSV
 //      is written row by row, flushed, in input order;
@@ -45,7 +45,6 @@ namespace npuzzle::mpi {
 
 inline constexpr double kChunkSeconds = 0.02;
 inline constexpr std::uint64_t kMaxChunk = 256;
-inline constexpr std::uint64_t kMaxLocalChunk = kMaxChunk / 4;  // rank 0's own threads' chunks
 inline constexpr std::uint64_t kWindowPerThread = 4;
 
 class Transfers;  // non-blocking sends and receives (distributed.cc)
