@@ -64,7 +64,6 @@ class CatalogueHeuristic {
 
   struct Table : pdb::PartTable {
     using pdb::PartTable::PartTable;
-    std::uint32_t partitions = 0;  // bit j: partition j holds this table
     Sums lanes{};                  // lane j: all ones if partition j holds this table, else 0
   };
   using Tables = std::array<Table, kMaxCatalogueTables>;
@@ -114,8 +113,8 @@ class CatalogueHeuristic {
         const Table& table = h.tables_[static_cast<std::size_t>(id)];
         cursor[static_cast<std::size_t>(id)] = table.cursor(at[static_cast<std::size_t>(id)].data());
         value[static_cast<std::size_t>(id)] = *table.entry(cursor[static_cast<std::size_t>(id)], where[0]);
-        for (std::uint32_t m = table.partitions; m != 0; m &= m - 1) {
-          sum[static_cast<std::size_t>(__builtin_ctz(m))] += value[static_cast<std::size_t>(id)];
+        for (std::size_t j = 0; j < sum.size(); ++j) {
+          sum[j] = static_cast<std::int16_t>(sum[j] + (value[static_cast<std::size_t>(id)] & table.lanes[j]));
         }
       }
       best = lane_max(sum);
@@ -218,7 +217,6 @@ class CatalogueHeuristic {
             ++tt.count;
           }
         }
-        tables_[static_cast<std::size_t>(id)].partitions |= 1u << j;
         tables_[static_cast<std::size_t>(id)].lanes[static_cast<std::size_t>(j)] = -1;
       }
     }
