@@ -244,6 +244,40 @@ class CatalogueHeuristic {
   }
   [[gnu::always_inline]] void fetch(Step& step) { views_.fetch(*this, step); }
   [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
+  // Screening (pdb_views.h; with reflection, ida_star.h's dfs_at uses it
+  // instead of the two stages above).
+  template <class Storage>
+  [[gnu::always_inline]] void locate_plain(Step& step, int tile, int from, int to, const Storage& board)
+    requires kReflect
+  {
+    views_.locate_plain(*this, step, tile, from, to, board);
+  }
+  [[gnu::always_inline]] void fetch_plain(Step& step)
+    requires kReflect
+  {
+    views_.fetch_plain(*this, step);
+  }
+  [[gnu::always_inline]] bool screen(Step& step, int room)
+    requires kReflect
+  {
+    return views_.screen(*this, step, room);
+  }
+  template <class Storage>
+  [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board)
+    requires kReflect
+  {
+    views_.locate_mirrored(*this, step, tile, from, to, board);
+  }
+  [[gnu::always_inline]] void fetch_mirrored(Step& step)
+    requires kReflect
+  {
+    views_.fetch_mirrored(*this, step);
+  }
+  [[gnu::always_inline]] int evaluate_screened(Step& step, int room)
+    requires kReflect
+  {
+    return views_.evaluate_screened(*this, step, room);
+  }
   [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
   [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }
   [[gnu::always_inline]] void reject(Step&) {}

@@ -11,8 +11,9 @@
 //     region (zero-aware) and points into the table.
 //   - ReflectedViews: the plain view and, with reflection, the view of the
 //     board reflected in its main diagonal, and the bookkeeping around them
-//     (mirrored cells, the reflected view read only when the plain one does
-//     not already cut the child, descend/ascend).
+//     (mirrored cells, the reflected view read, and with screening even
+//     indexed, only when the plain one does not already cut the child,
+//     descend/ascend).
 //
 // A View provides
 //   struct Change;                                      // one move's change, kept in the kernel's Step
@@ -118,7 +119,8 @@ class ReflectedViews {
   using Change = typename View::Change;
   struct Step {
     Change plain;
-    Change mirrored;  // used only with reflection
+    Change mirrored;     // used only with reflection
+    int plain_value = 0;  // screen()'s
   };
 
   explicit ReflectedViews(const AdditivePdb& pdb) : cells_(pdb.cells()) {
@@ -176,6 +178,54 @@ class ReflectedViews {
     } else {
       return value;
     }
+  }
+
+  // Screening (reflection only), the kernel's alternative to locate() and
+  // fetch() then evaluate(): locate_plain() and fetch_plain() for all
+  // children, screen() each, and locate_mirrored() and fetch_mirrored() only
+  // for the children that screen() lets through; then evaluate_screened().
+  // A child the plain view cuts (most cut children) costs no reflected
+  // index update and no reflected miss. The values are evaluate()'s: a
+  // child the plain view cuts gets the plain value, as there.
+  template <class Ctx, class Storage>
+  [[gnu::always_inline]] void locate_plain(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board)
+    requires kReflect
+  {
+    plain.locate(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] void fetch_plain(const Ctx& ctx, Step& step)
+    requires kReflect
+  {
+    plain.fetch(ctx, step.plain);
+  }
+  // True when the reflected view must be read: the plain value does not exceed `room`.
+  template <class Ctx>
+  [[gnu::always_inline]] bool screen(const Ctx& ctx, Step& step, int room)
+    requires kReflect
+  {
+    step.plain_value = plain.evaluate(ctx, step.plain);
+    return step.plain_value <= room;
+  }
+  template <class Ctx, class Storage>
+  [[gnu::always_inline]] void locate_mirrored(const Ctx& ctx, Step& step, int tile, int from, int to,
+                                              const Storage& board)
+    requires kReflect
+  {
+    mirrored.locate(ctx, step.mirrored, tile, mirror(from), mirror(to), [&](int cell) { return board.at(mirror(cell)); });
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] void fetch_mirrored(const Ctx& ctx, Step& step)
+    requires kReflect
+  {
+    mirrored.fetch(ctx, step.mirrored);
+  }
+  template <class Ctx>
+  [[gnu::always_inline]] int evaluate_screened(const Ctx& ctx, Step& step, int room)
+    requires kReflect
+  {
+    if (step.plain_value > room) return step.plain_value;
+    return std::max(step.plain_value, mirrored.evaluate(ctx, step.mirrored));
   }
 
   template <class Ctx>

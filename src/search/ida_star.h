@@ -78,6 +78,10 @@ class IdaStar {
   // reads it and prefetches the entry) lets dfs_at locate all children
   // before fetching the first, so both rounds of misses overlap.
   static constexpr bool kTwoStage = requires(Heuristic& h, typename Heuristic::Step& s) { h.fetch(s); };
+  // A heuristic with a reflected view it can screen (pdb_views.h): dfs_at
+  // evaluates the plain view of all children first and indexes the
+  // reflected view only for the children the plain one does not cut.
+  static constexpr bool kScreens = requires(Heuristic& h, typename Heuristic::Step& s) { h.screen(s, 0); };
   static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:
@@ -340,7 +344,28 @@ class IdaStar {
     if constexpr (kPrepares) {
       // All children are prepared (for a PDB: ranked, entries prefetched)
       // before the first is evaluated, so that their cache misses overlap.
-      if constexpr (kTwoStage) {
+      if constexpr (kScreens) {
+        if constexpr (kUp) heuristic_.locate_plain(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+        if constexpr (kLeft) heuristic_.locate_plain(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+        if constexpr (kRight) heuristic_.locate_plain(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+        if constexpr (kDown) heuristic_.locate_plain(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+        if constexpr (kUp) heuristic_.fetch_plain(up);
+        if constexpr (kLeft) heuristic_.fetch_plain(left);
+        if constexpr (kRight) heuristic_.fetch_plain(right);
+        if constexpr (kDown) heuristic_.fetch_plain(down);
+        const bool up_open = kUp && heuristic_.screen(up, room);
+        const bool left_open = kLeft && heuristic_.screen(left, room);
+        const bool right_open = kRight && heuristic_.screen(right, room);
+        const bool down_open = kDown && heuristic_.screen(down, room);
+        if (up_open) heuristic_.locate_mirrored(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
+        if (left_open) heuristic_.locate_mirrored(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
+        if (right_open) heuristic_.locate_mirrored(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
+        if (down_open) heuristic_.locate_mirrored(down, board.at(kBlank + kCols), kBlank + kCols, kBlank, board);
+        if (up_open) heuristic_.fetch_mirrored(up);
+        if (left_open) heuristic_.fetch_mirrored(left);
+        if (right_open) heuristic_.fetch_mirrored(right);
+        if (down_open) heuristic_.fetch_mirrored(down);
+      } else if constexpr (kTwoStage) {
         if constexpr (kUp) heuristic_.locate(up, board.at(kBlank - kCols), kBlank - kCols, kBlank, board);
         if constexpr (kLeft) heuristic_.locate(left, board.at(kBlank - 1), kBlank - 1, kBlank, board);
         if constexpr (kRight) heuristic_.locate(right, board.at(kBlank + 1), kBlank + 1, kBlank, board);
@@ -360,25 +385,25 @@ class IdaStar {
     // generated, cut or not, so the count is a constant per (blank, parent);
     // only the children never reached after the goal is found are taken off.
     if constexpr (kUp) {
-      if (step_at<kBlank, kBlank - kCols, Direction::kUp>(up, room, h, board)) {
+      if (step_at<kBlank, kBlank - kCols, Direction::kUp, kScreens>(up, room, h, board)) {
         generated_ -= kLeft + kRight + kDown;
         return true;
       }
     }
     if constexpr (kLeft) {
-      if (step_at<kBlank, kBlank - 1, Direction::kLeft>(left, room, h, board)) {
+      if (step_at<kBlank, kBlank - 1, Direction::kLeft, kScreens>(left, room, h, board)) {
         generated_ -= kRight + kDown;
         return true;
       }
     }
     if constexpr (kRight) {
-      if (step_at<kBlank, kBlank + 1, Direction::kRight>(right, room, h, board)) {
+      if (step_at<kBlank, kBlank + 1, Direction::kRight, kScreens>(right, room, h, board)) {
         generated_ -= kDown;
         return true;
       }
     }
     if constexpr (kDown) {
-      if (step_at<kBlank, kBlank + kCols, Direction::kDown>(down, room, h, board)) return true;
+      if (step_at<kBlank, kBlank + kCols, Direction::kDown, kScreens>(down, room, h, board)) return true;
     }
     return false;
   }
@@ -447,12 +472,15 @@ class IdaStar {
 
   // The path is written while unwinding from the goal, not on the way down:
   // one store per solution move instead of one per node.
-  template <int kBlank, int kTarget, Direction kDir>
+  // kScreened: dfs_at screened the step (kScreens) instead of preparing it.
+  template <int kBlank, int kTarget, Direction kDir, bool kScreened = false>
   [[gnu::always_inline]] bool step_at(typename Heuristic::Step& step, int room, int h, Storage board,
                                       [[maybe_unused]] int fsm_state = 0) {
     const int tile = board.at(kTarget);
     int child_h;
-    if constexpr (kPrepares) {
+    if constexpr (kScreened) {
+      child_h = heuristic_.evaluate_screened(step, room);
+    } else if constexpr (kPrepares) {
       child_h = heuristic_.evaluate(step, room);
     } else {
       child_h = heuristic_.child(step, h, tile, kTarget, kBlank, kDir == Direction::kUp || kDir == Direction::kDown,
