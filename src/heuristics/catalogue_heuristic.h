@@ -21,8 +21,13 @@
 //      child's sums and their maximum.
 //   3. descend()/ascend(): swap the child's cursors, values, sums and
 //      maximum with the view's, so that the way back costs no lookup.
-// The reflection bookkeeping is ReflectedViews (pdb_views.h), shared with
-// the zero-aware kernel. State lives in fixed arrays (at most kMaxTables
+// With reflection, dfs_at screens instead (pdb_views.h): it runs steps 1-2
+// on the plain view of all children, then on the reflected view only of the
+// children the plain one does not cut. Only the catalogue screens: it
+// changes 3-4 tables per move and view, so a cut child saves that many index
+// updates; the zero-aware 6-6-6-6 kernel changes one, and its extra round of
+// misses cost what screening saved. The reflection bookkeeping is
+// ReflectedViews (pdb_views.h), shared with the zero-aware kernel. State lives in fixed arrays (at most kMaxTables
 // tables, kMaxPartitions partitions): no allocation, hashing or virtual call
 // per node.
 #pragma once
