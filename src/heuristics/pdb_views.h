@@ -150,16 +150,13 @@ class ReflectedViews {
   // computes the entries and prefetches them. prepare() is both.
   template <class Ctx, class Storage>
   [[gnu::always_inline]] void locate(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
-    plain.locate(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
-    if constexpr (kReflect) {
-      mirrored.locate(ctx, step.mirrored, tile, mirror(from), mirror(to),
-                      [&](int cell) { return board.at(mirror(cell)); });
-    }
+    locate_plain(ctx, step, tile, from, to, board);
+    if constexpr (kReflect) locate_mirrored(ctx, step, tile, from, to, board);
   }
   template <class Ctx>
   [[gnu::always_inline]] void fetch(const Ctx& ctx, Step& step) {
-    plain.fetch(ctx, step.plain);
-    if constexpr (kReflect) mirrored.fetch(ctx, step.mirrored);
+    fetch_plain(ctx, step);
+    if constexpr (kReflect) fetch_mirrored(ctx, step);
   }
   template <class Ctx, class Storage>
   [[gnu::always_inline]] void prepare(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
@@ -188,15 +185,11 @@ class ReflectedViews {
   // index update and no reflected miss. The values are evaluate()'s: a
   // child the plain view cuts gets the plain value, as there.
   template <class Ctx, class Storage>
-  [[gnu::always_inline]] void locate_plain(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board)
-    requires kReflect
-  {
+  [[gnu::always_inline]] void locate_plain(const Ctx& ctx, Step& step, int tile, int from, int to, const Storage& board) {
     plain.locate(ctx, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
   }
   template <class Ctx>
-  [[gnu::always_inline]] void fetch_plain(const Ctx& ctx, Step& step)
-    requires kReflect
-  {
+  [[gnu::always_inline]] void fetch_plain(const Ctx& ctx, Step& step) {
     plain.fetch(ctx, step.plain);
   }
   // True when the reflected view must be read: the plain value does not exceed `room`.
