@@ -16,8 +16,12 @@
 //     every node of small searches;
 //   - searches with zpdb:663 find Korf's published optimal lengths;
 //   - a catalogue is the maximum of its partitions' values, admissible on
-//     every 3x3 state, kept incrementally by its kernel, and finds Korf's
-//     published lengths with cat:663x3.
+//     every 3x3 state, kept incrementally by its kernel (also through its
+//     screening with reflection), and finds Korf's published lengths with
+//     cat:663x3;
+//   - the IDA* kernel with a catalogue expands and generates exactly as many
+//     nodes as a plain IDA* written out in the test over boards, with the
+//     catalogue evaluated from scratch (3x3, every 601st state).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -384,22 +388,37 @@ TEST(ZeroAwareSearch, KorfsFirst10WithZeroAwareSixSixThreeInTheirPublishedLength
   std::filesystem::remove_all(dir);
 }
 
+// A 3x3 catalogue of three partitions: c shares its first table with a
+// (the same object: looked up once) and mixes plain and zero-aware tables;
+// zero_aware_only: b's tables are zero-aware too.
+struct TestCatalogue {
+  std::shared_ptr<const AdditivePdb> a, b, c;
+  std::shared_ptr<const AdditivePdb> catalogue;
+};
+TestCatalogue test_catalogue(Goal goal, bool reflect, bool zero_aware_only = false) {
+  TestCatalogue t;
+  t.a = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, reflect, true);
+  t.b = in_memory({{1, 4, 7}, {2, 5, 8}, {3, 6}}, 3, 3, goal, reflect, zero_aware_only);
+  t.c = std::make_shared<const AdditivePdb>(
+      "c", 3, 3, goal,
+      std::vector<std::shared_ptr<const PatternDb>>{
+          std::shared_ptr<const PatternDb>(t.a, &t.a->part(0)),
+          std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {5, 6}, true))),
+          std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {7, 8}, true)))},
+      reflect);
+  t.catalogue = std::make_shared<const AdditivePdb>("cat:test", std::vector<std::shared_ptr<const AdditivePdb>>{t.a, t.b, t.c});
+  return t;
+}
+
 TEST(Catalogue, EveryThreeByThreeStateIsTheMaximumOfItsPartitionsAndAdmissible) {
   for (Goal goal : kGoals) {
     const auto distance = bfs_distances(3, 3, goal);
     for (bool reflect : {false, true}) {
-      // Partition c shares its first table with partition a (the same
-      // object: looked up once), and mixes plain and zero-aware tables.
-      const auto a = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, goal, reflect, true);
-      const auto b = in_memory({{1, 4, 7}, {2, 5, 8}, {3, 6}}, 3, 3, goal, reflect, false);
-      const auto c = std::make_shared<const AdditivePdb>(
-          "c", 3, 3, goal,
-          std::vector<std::shared_ptr<const PatternDb>>{
-              std::shared_ptr<const PatternDb>(a, &a->part(0)),
-              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {5, 6}, true))),
-              std::make_shared<const PatternDb>(build_pdb(Pattern(3, 3, goal, {7, 8}, true)))},
-          reflect);
-      const AdditivePdb catalogue("cat:test", {a, b, c});
+      const TestCatalogue test = test_catalogue(goal, reflect);
+      const auto& a = test.a;
+      const auto& b = test.b;
+      const auto& c = test.c;
+      const AdditivePdb& catalogue = *test.catalogue;
       ASSERT_EQ(catalogue.partitions(), 3);
       long long sum_catalogue = 0, sum_a = 0;
       for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
@@ -424,6 +443,158 @@ TEST(Catalogue, EveryThreeByThreeStateIsTheMaximumOfItsPartitionsAndAdmissible) 
         }
       }
       EXPECT_GT(sum_catalogue, sum_a);
+    }
+  }
+}
+
+// The kernel's screening path (pdb_views.h) on every path of `depth` moves
+// from `b`, for bounds around each child's value: screen() lets the child
+// through exactly when the plain view's value from scratch is within
+// `room`, and evaluate_screened() gives evaluate()'s value: the plain
+// view's when it exceeds `room`, else the maximum of both views. `plain` is
+// the same catalogue without reflection.
+template <class Heuristic>
+void check_screening(Heuristic& h, const AdditivePdb& full, const AdditivePdb& plain, Board& b, int depth) {
+  if (depth == 0) return;
+  for (Direction dir : kDirections) {
+    if (!b.can_move(dir)) continue;
+    const int from = b.neighbour(dir);
+    const int to = b.blank();
+    const int tile = static_cast<int>(b.at(from));
+    Board child = b;
+    child.move(dir);
+    const int value = full.evaluate(child);
+    const int plain_value = plain.evaluate(child);
+    for (int room = value - 3; room <= value + 2; ++room) {
+      typename Heuristic::Step step;
+      h.locate_plain(step, tile, from, to, b);
+      h.fetch_plain(step);
+      const bool through = h.screen(step, room);
+      ASSERT_EQ(through, plain_value <= room) << "room " << room;
+      if (through) {
+        h.locate_mirrored(step, tile, from, to, b);
+        h.fetch_mirrored(step);
+      }
+      ASSERT_EQ(h.evaluate_screened(step, room), plain_value > room ? plain_value : value) << "room " << room;
+    }
+    typename Heuristic::Step step;
+    h.locate_plain(step, tile, from, to, b);
+    h.fetch_plain(step);
+    ASSERT_TRUE(h.screen(step, value));
+    h.locate_mirrored(step, tile, from, to, b);
+    h.fetch_mirrored(step);
+    ASSERT_EQ(h.evaluate_screened(step, value), value);
+    b.move(dir);
+    h.descend(step);
+    check_screening(h, full, plain, b, depth - 1);
+    h.ascend(step);
+    b.move(opposite(dir));
+  }
+}
+
+TEST(Catalogue, ScreeningGivesEvaluatesValues) {
+  for (Goal goal : kGoals) {
+    for (bool zero_aware_only : {false, true}) {
+      const TestCatalogue reflected = test_catalogue(goal, true, zero_aware_only);
+      const TestCatalogue flat = test_catalogue(goal, false, zero_aware_only);
+      std::mt19937 rng(17);
+      for (int walk = 0; walk < 12; ++walk) {
+        Board b = Board::solved(3, 3, goal);
+        for (int i = 0; i < 40; ++i) {
+          const Direction dir = kDirections[rng() % 4];
+          if (b.can_move(dir)) b.move(dir);
+        }
+        CatalogueHeuristic<true> kernel(*reflected.catalogue);
+        kernel.reset(b);
+        ASSERT_NO_FATAL_FAILURE(check_screening(kernel, *reflected.catalogue, *flat.catalogue, b, 4));
+      }
+    }
+  }
+}
+
+// IDA* written out plainly over boards, with a catalogue evaluated from
+// scratch at every node: the kernel's order of children (the blank up,
+// left, right, down), parent pruning, and its counts (an expansion per node
+// searched, the goal not expanded; every child of an expanded node
+// generated). A child's value is the plain catalogue's when that exceeds
+// the room, else the reflected one's (Korf & Felner), as in the kernel.
+struct ReferenceIda {
+  const AdditivePdb& full;
+  const AdditivePdb& plain;
+  Goal goal;
+  int bound = 0;
+  int next_bound = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  int length = -1;
+
+  int value(const Board& b, int room) const {
+    const int p = plain.evaluate(b);
+    return p > room ? p : full.evaluate(b);
+  }
+  bool dfs(Board& b, int g, int parent) {
+    ++expanded;
+    for (Direction dir : {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown}) {
+      if (!b.can_move(dir) || b.neighbour(dir) == parent) continue;
+      ++generated;
+      const int blank = b.blank();
+      b.move(dir);
+      const int room = bound - g - 1;
+      const int h = value(b, room);
+      if (h <= room) {
+        if (h == 0 && b == Board::solved(3, 3, goal)) {
+          length = g + 1;
+          return true;
+        }
+        if (dfs(b, g + 1, blank)) return true;
+      } else {
+        next_bound = std::min(next_bound, g + 1 + h);
+      }
+      b.move(opposite(dir));
+    }
+    return false;
+  }
+  void run(Board b) {
+    bound = full.evaluate(b);
+    if (bound == 0) {
+      length = 0;
+      return;
+    }
+    for (;;) {
+      next_bound = 1 << 30;
+      if (dfs(b, 0, -1)) return;
+      bound = next_bound;
+    }
+  }
+};
+
+TEST(CatalogueSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
+  for (Goal goal : kGoals) {
+    for (bool zero_aware_only : {false, true}) {
+      for (bool reflect : {false, true}) {
+        const TestCatalogue test = test_catalogue(goal, reflect, zero_aware_only);
+        const TestCatalogue flat = test_catalogue(goal, false, zero_aware_only);
+        const auto distance = bfs_distances(3, 3, goal);
+        int solved = 0;
+        for (std::uint64_t rank = 0; rank < distance.size(); rank += 601) {
+          if (distance[rank] == kUnreached) continue;
+          const Board b(3, 3, unrank_permutation(rank, 9));
+          ReferenceIda reference{*test.catalogue, *flat.catalogue, goal};
+          reference.run(b);
+          SolveOptions so;
+          so.goal = goal;
+          so.heuristic = HeuristicKind::kPdb;
+          so.pdb = test.catalogue;
+          const SolveResult r = solve(b, so);
+          ASSERT_EQ(r.status, Status::kOptimal);
+          ASSERT_EQ(r.length, distance[rank]) << "rank " << rank;
+          ASSERT_EQ(reference.length, distance[rank]) << "rank " << rank;
+          ASSERT_EQ(r.expanded, reference.expanded) << "rank " << rank << " reflect " << reflect;
+          ASSERT_EQ(r.generated, reference.generated) << "rank " << rank << " reflect " << reflect;
+          ++solved;
+        }
+        EXPECT_GT(solved, 250);
+      }
     }
   }
 }
