@@ -280,17 +280,29 @@ std::shared_ptr<const AdditivePdb> in_memory(const std::vector<std::vector<int>>
   return std::make_shared<const AdditivePdb>("test", rows, cols, goal, std::move(tables), reflect);
 }
 
+// A move of the blank on `b` as the kernels see it: `tile` slides from
+// `from` to the blank's cell `to`.
+struct KernelMove {
+  Direction dir;
+  int tile, from, to;
+};
+std::vector<KernelMove> kernel_moves(const Board& b) {
+  std::vector<KernelMove> moves;
+  for (Direction dir : kDirections) {
+    if (!b.can_move(dir)) continue;
+    const int from = b.neighbour(dir);
+    moves.push_back({dir, static_cast<int>(b.at(from)), from, b.blank()});
+  }
+  return moves;
+}
+
 // Walks every path of `depth` moves from `b` through the IDA* heuristic's
 // prepare/evaluate/descend/ascend and checks each child's value against the
 // value from scratch.
 template <class Heuristic>
 void check_incremental(Heuristic& h, const AdditivePdb& pdb, Board& b, int value, int depth) {
   if (depth == 0) return;
-  for (Direction dir : kDirections) {
-    if (!b.can_move(dir)) continue;
-    const int from = b.neighbour(dir);
-    const int to = b.blank();
-    const int tile = static_cast<int>(b.at(from));
+  for (const auto [dir, tile, from, to] : kernel_moves(b)) {
     typename Heuristic::Step step;
     h.prepare(step, tile, from, to, b);
     const int child = h.evaluate(step, 1000);
@@ -456,11 +468,7 @@ TEST(Catalogue, EveryThreeByThreeStateIsTheMaximumOfItsPartitionsAndAdmissible) 
 template <class Heuristic>
 void check_screening(Heuristic& h, const AdditivePdb& full, const AdditivePdb& plain, Board& b, int depth) {
   if (depth == 0) return;
-  for (Direction dir : kDirections) {
-    if (!b.can_move(dir)) continue;
-    const int from = b.neighbour(dir);
-    const int to = b.blank();
-    const int tile = static_cast<int>(b.at(from));
+  for (const auto [dir, tile, from, to] : kernel_moves(b)) {
     Board child = b;
     child.move(dir);
     const int value = full.evaluate(child);
