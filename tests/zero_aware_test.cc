@@ -610,6 +610,11 @@ TEST(Catalogue, SpecsNameTheirPartitions) {
   EXPECT_EQ(catalogue_members("cat:zpdb:663+pdb:555", 4, 4), (std::vector<std::string>{"zpdb:663", "pdb:555"}));
   EXPECT_THROW(catalogue_members("cat:small", 4, 4), std::invalid_argument);
   EXPECT_THROW(catalogue_members("cat:nonsense", 4, 4), std::invalid_argument);
+  // The kernel keeps one lane per partition, eight at most.
+  std::string eight = "cat:pdb:555";
+  for (int i = 1; i < 8; ++i) eight += "+pdb:555";
+  EXPECT_EQ(catalogue_members(eight, 4, 4).size(), 8u);
+  EXPECT_THROW(catalogue_members(eight + "+pdb:555", 4, 4), std::invalid_argument);
   // The 14 distinct tables of the small catalogue, each a partition's part.
   EXPECT_EQ(partition_tiles("cat:small", 5, 5, Goal::kBlankFirst).size(), 14u);
   for (const std::string& member : catalogue_members("cat:663x3", 4, 4)) {

@@ -234,6 +234,10 @@ std::vector<std::string> catalogue_members(std::string_view spec, int rows, int 
     if (end == std::string_view::npos) break;
     i = end + 1;
   }
+  if (members.size() > static_cast<std::size_t>(kMaxCataloguePartitions)) {
+    throw std::invalid_argument("catalogue '" + std::string(spec) + "' has " + std::to_string(members.size()) +
+                                " partitions; at most " + std::to_string(kMaxCataloguePartitions) + " are supported");
+  }
   return members;
 }
 

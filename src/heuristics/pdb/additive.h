@@ -73,6 +73,10 @@
 namespace npuzzle::pdb {
 
 inline constexpr int kMaxParts = kMaxPatternTiles;
+// The most partitions a catalogue may have: the search kernel keeps one
+// int16 lane per partition, and eight lanes are one SSE register
+// (catalogue_heuristic.h).
+inline constexpr int kMaxCataloguePartitions = 8;
 
 // True for "pdb:", "zpdb:" or "cat:" followed by anything.
 bool is_pdb_spec(std::string_view spec);
@@ -81,7 +85,8 @@ std::string named_partition_list();
 // True for "cat:" followed by anything.
 bool is_catalogue_spec(std::string_view spec);
 // The partition specs (pdb:... or zpdb:...) of a catalogue spec, for this
-// board; a pdb:/zpdb: spec is its own only member. Throws std::invalid_argument.
+// board; a pdb:/zpdb: spec is its own only member. Throws std::invalid_argument,
+// also for more than kMaxCataloguePartitions members.
 std::vector<std::string> catalogue_members(std::string_view spec, int rows, int cols);
 // True for "zpdb:" followed by anything.
 bool is_zero_aware_spec(std::string_view spec);
