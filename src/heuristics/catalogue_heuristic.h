@@ -46,12 +46,10 @@
 namespace npuzzle {
 
 inline constexpr int kMaxCatalogueTables = 32;
-// Eight lanes of int16 are one SSE register: the lane updates, copies and
-// maximum then take one instruction each where sixteen took two (10% fewer
-// instructions per expansion for cat:small, results/korf24_zero_aware.md).
-// The named catalogues have at most seven partitions; catalogue_members()
-// refuses a spec with more than eight.
-inline constexpr int kMaxCataloguePartitions = pdb::kMaxCataloguePartitions;
+// pdb/additive.h: eight, so that the lanes are one SSE register (a lane
+// update, copy or maximum is one instruction; with sixteen lanes it was two,
+// and cat:small ran 10% more instructions, results/korf24_zero_aware.md).
+using pdb::kMaxCataloguePartitions;
 
 template <bool kReflect, int kSide = 0>
 class CatalogueHeuristic {
