@@ -19,25 +19,40 @@
 //      value to the sums of the partitions that hold it (a lane mask per
 //      table, applied to all lanes in one fixed-length pass), giving the
 //      child's sums and their maximum.
-//   3. descend()/ascend(): swap the child's cursors, values, sums and
-//      maximum with the view's, so that the way back costs no lookup.
+//   3. descend(): the view keeps one row of state (cursors, values, sums,
+//      maximum) per depth of the current path; the child's row is the
+//      parent's copied, with the changed tables' cursors and values, the
+//      child's sums and maximum. ascend() steps back a row: the way back
+//      costs no lookup and no copy.
 // With reflection, dfs_at screens instead (pdb_views.h): it runs steps 1-2
 // on the plain view of all children, then on the reflected view only of the
 // children the plain one does not cut. Only the catalogue screens: it
 // changes 3-4 tables per move and view, so a cut child saves that many index
 // updates; the zero-aware 6-6-6-6 kernel changes one, and its extra round of
 // misses cost what screening saved. The reflection bookkeeping is
-// ReflectedViews (pdb_views.h), shared with the zero-aware kernel. State lives in fixed arrays (at most kMaxTables
-// tables, kMaxPartitions partitions): no allocation, hashing or virtual call
-// per node.
+// ReflectedViews (pdb_views.h), shared with the zero-aware kernel.
+//
+// Per node there is no allocation, hashing or virtual call: the state is in
+// fixed arrays (at most kMaxCatalogueTables tables, kMaxCataloguePartitions
+// partitions), and the rows grow (doubling) only when the path first gets
+// deeper than they reach. When every table is zero-aware with the same
+// index (cat:small), locate() and fetch() take a loop without the
+// per-table kind test. Instructions per expansion of cat:small, and why each
+// of these forms was chosen: results/korf24_zero_aware.md.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
@@ -50,6 +65,7 @@ inline constexpr int kMaxCatalogueTables = 32;
 // update, copy or maximum is one instruction; with sixteen lanes it was two,
 // and cat:small ran 10% more instructions, results/korf24_zero_aware.md).
 using pdb::kMaxCataloguePartitions;
+static_assert(kMaxCataloguePartitions == 8, "evaluate() keeps the lanes in one SSE register");
 
 template <bool kReflect, int kSide = 0>
 class CatalogueHeuristic {
@@ -87,27 +103,41 @@ class CatalogueHeuristic {
     // The tables that one move changes in one view, and their child entries.
     struct Change {
       std::array<const std::uint8_t*, kMaxCataloguePartitions> entry;
-      std::array<Cursor, kMaxCataloguePartitions> cursor;       // the child's; the parent's after descend()
-      std::array<std::uint8_t, kMaxCataloguePartitions> value;  // likewise
-      Sums sum;                                                  // likewise
-      int best = 0;                                              // likewise
-      std::uint8_t tile, from, to;
+      std::array<Cursor, kMaxCataloguePartitions> cursor;       // the child's
+      std::array<std::uint8_t, kMaxCataloguePartitions> value;  // the child's
+      Sums sum;                                                  // the child's
+      int best = 0;                                              // the child's
+      std::uint8_t tile, from;
     };
 
-    std::array<Cursor, kMaxCatalogueTables> cursor{};
-    std::array<std::uint8_t, kMaxCatalogueTables> value{};
-    Sums sum{};
-    int best = 0;
+    // The view's state at one depth of the current path. descend() writes
+    // the next row (the parent's row copied, then the changed tables), so
+    // ascend() only steps back: no swap on the way down and no work on the
+    // way up.
+    struct Row {
+      std::array<Cursor, kMaxCatalogueTables> cursor;
+      std::array<std::uint8_t, kMaxCatalogueTables> value;
+      Sums sum;
+      int best;
+    };
+    std::vector<Row> rows;  // rows[depth]; grown by descend() when the path outgrows it
+    std::size_t depth = 0;
+    std::size_t cursor_bytes = 0;  // the catalogue's tables' cursors in a row
+
     std::array<TileTables, pdb::kMaxPdbCells> tile_tables{};
     std::array<std::array<std::uint8_t, pdb::kMaxPdbCells>, kMaxCatalogueTables> index_of{};  // [table][tile]
 
     // Fills index_of from tile_tables.
-    void init(int cells) {
+    void init(int cells, int tables) {
       for (int t = 1; t < cells; ++t) {
         const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
         for (int i = 0; i < tt.count; ++i) index_of[tt.table[i]][static_cast<std::size_t>(t)] = tt.index[i];
       }
+      cursor_bytes = static_cast<std::size_t>(tables) * sizeof(Cursor);
+      rows.resize(kInitialRows);
     }
+
+    [[gnu::always_inline]] const Row& top() const { return rows[depth]; }
 
     int reset(const CatalogueHeuristic& h, const pdb::Where& where) {
       std::array<std::array<std::uint8_t, pdb::kMaxPatternTiles>, kMaxCatalogueTables> at{};
@@ -115,18 +145,21 @@ class CatalogueHeuristic {
         const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
         for (int i = 0; i < tt.count; ++i) at[tt.table[i]][tt.index[i]] = where[static_cast<std::size_t>(t)];
       }
-      sum.fill(kUnusedLane);
-      std::fill(sum.begin(), sum.begin() + h.partitions_, std::int16_t{0});
+      depth = 0;
+      Row& row = rows[0];
+      row = Row{};
+      row.sum.fill(kUnusedLane);
+      std::fill(row.sum.begin(), row.sum.begin() + h.partitions_, std::int16_t{0});
       for (int id = 0; id < h.tables_count_; ++id) {
         const Table& table = h.tables_[static_cast<std::size_t>(id)];
-        cursor[static_cast<std::size_t>(id)] = table.cursor(at[static_cast<std::size_t>(id)].data());
-        value[static_cast<std::size_t>(id)] = *table.entry(cursor[static_cast<std::size_t>(id)], where[0]);
-        for (std::size_t j = 0; j < sum.size(); ++j) {
-          sum[j] = static_cast<std::int16_t>(sum[j] + (value[static_cast<std::size_t>(id)] & table.lanes[j]));
+        row.cursor[static_cast<std::size_t>(id)] = table.cursor(at[static_cast<std::size_t>(id)].data());
+        row.value[static_cast<std::size_t>(id)] = *table.entry(row.cursor[static_cast<std::size_t>(id)], where[0]);
+        for (std::size_t j = 0; j < row.sum.size(); ++j) {
+          row.sum[j] = static_cast<std::int16_t>(row.sum[j] + (row.value[static_cast<std::size_t>(id)] & table.lanes[j]));
         }
       }
-      best = lane_max(sum);
-      return best;
+      row.best = lane_max(row.sum);
+      return row.best;
     }
 
     // Updates the cursors of the tables holding `tile`, prefetching the
@@ -135,19 +168,31 @@ class CatalogueHeuristic {
     [[gnu::always_inline]] void locate(const CatalogueHeuristic& h, Change& change, int tile, int from, int to,
                                        TileAt tile_at) const {
       const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
+      const Row& row = top();
       change.tile = static_cast<std::uint8_t>(tile);
       change.from = static_cast<std::uint8_t>(from);
-      change.to = static_cast<std::uint8_t>(to);
+      if (h.shared_index_ != nullptr) {
+        // Every table zero-aware with one index (cat:small): no per-table kind or index pointer.
+        const pdb::ZeroAwareIndex& index = *h.shared_index_;
+        for (int i = 0; i < tt.count; ++i) {
+          const std::size_t id = tt.table[i];
+          const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
+          Cursor& next = change.cursor[static_cast<std::size_t>(i)];
+          next = index.moved(row.cursor[id], tt.index[i], from, to, index_at);
+          __builtin_prefetch(index.set_record(next));
+        }
+        return;
+      }
       for (int i = 0; i < tt.count; ++i) {
         const std::size_t id = tt.table[i];
         const Table& table = h.tables_[id];
         const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
         Cursor& next = change.cursor[static_cast<std::size_t>(i)];
         if (table.zero_aware) [[likely]] {
-          next = table.template moved<true>(cursor[id], tt.index[i], from, to, index_at);
+          next = table.template moved<true>(row.cursor[id], tt.index[i], from, to, index_at);
           table.template prefetch_index<true>(next);
         } else {
-          next = table.template moved<false>(cursor[id], tt.index[i], from, to, index_at);
+          next = table.template moved<false>(row.cursor[id], tt.index[i], from, to, index_at);
         }
       }
     }
@@ -155,6 +200,16 @@ class CatalogueHeuristic {
     // The changed tables' entries, prefetched.
     [[gnu::always_inline]] void fetch(const CatalogueHeuristic& h, Change& change) const {
       const TileTables& tt = tile_tables[change.tile];
+      if (h.shared_index_ != nullptr) {
+        const pdb::ZeroAwareIndex& index = *h.shared_index_;
+        for (int i = 0; i < tt.count; ++i) {
+          const std::uint8_t* entry =
+              h.tables_[tt.table[i]].data + index.index(change.cursor[static_cast<std::size_t>(i)], change.from);
+          change.entry[static_cast<std::size_t>(i)] = entry;
+          __builtin_prefetch(entry);
+        }
+        return;
+      }
       for (int i = 0; i < tt.count; ++i) {
         const Table& table = h.tables_[tt.table[i]];
         const std::uint8_t* entry = table.entry(change.cursor[static_cast<std::size_t>(i)], change.from);
@@ -165,11 +220,30 @@ class CatalogueHeuristic {
 
     [[gnu::always_inline]] int evaluate(const CatalogueHeuristic& h, Change& change) const {
       const TileTables& tt = tile_tables[change.tile];
-      change.sum = sum;
+      const Row& row = top();
+#if defined(__SSE2__)
+      // The eight lanes in one register for the whole loop (the generic
+      // form below kept them in memory and reduced them in 18 instructions).
+      __m128i sum = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row.sum.data()));
       for (int i = 0; i < tt.count; ++i) {
         const std::uint8_t v = *change.entry[static_cast<std::size_t>(i)];
         change.value[static_cast<std::size_t>(i)] = v;
-        const auto delta = static_cast<std::int16_t>(static_cast<int>(v) - static_cast<int>(value[tt.table[i]]));
+        const auto delta = static_cast<short>(static_cast<int>(v) - static_cast<int>(row.value[tt.table[i]]));
+        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.tables_[tt.table[i]].lanes.data()));
+        sum = _mm_add_epi16(sum, _mm_and_si128(_mm_set1_epi16(delta), lanes));
+      }
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), sum);
+      __m128i best = _mm_max_epi16(sum, _mm_shuffle_epi32(sum, _MM_SHUFFLE(1, 0, 3, 2)));
+      best = _mm_max_epi16(best, _mm_shuffle_epi32(best, _MM_SHUFFLE(2, 3, 0, 1)));
+      best = _mm_max_epi16(best, _mm_shufflelo_epi16(best, _MM_SHUFFLE(2, 3, 0, 1)));
+      change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(best));
+      return change.best;
+#else
+      change.sum = row.sum;
+      for (int i = 0; i < tt.count; ++i) {
+        const std::uint8_t v = *change.entry[static_cast<std::size_t>(i)];
+        change.value[static_cast<std::size_t>(i)] = v;
+        const auto delta = static_cast<std::int16_t>(static_cast<int>(v) - static_cast<int>(row.value[tt.table[i]]));
         const Sums& lanes = h.tables_[tt.table[i]].lanes;
         for (std::size_t j = 0; j < change.sum.size(); ++j) {
           change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (delta & lanes[j]));
@@ -177,21 +251,32 @@ class CatalogueHeuristic {
       }
       change.best = lane_max(change.sum);
       return change.best;
+#endif
     }
 
-    // Swaps the change's cursors, values, sums and maximum with the view's.
-    [[gnu::always_inline]] void commit(const CatalogueHeuristic&, Change& change, int) {
+    // Makes the child the view's state: its row is the parent's with the
+    // change's tables, sums and maximum.
+    [[gnu::always_inline]] void descend(const CatalogueHeuristic&, const Change& change) {
+      if (depth + 1 == rows.size()) [[unlikely]] rows.resize(2 * rows.size());
+      const Row& parent = rows[depth];
+      Row& child = rows[depth + 1];
+      std::memcpy(child.cursor.data(), parent.cursor.data(), cursor_bytes);
+      child.value = parent.value;
       const TileTables& tt = tile_tables[change.tile];
       for (int i = 0; i < tt.count; ++i) {
-        std::swap(cursor[tt.table[i]], change.cursor[static_cast<std::size_t>(i)]);
-        std::swap(value[tt.table[i]], change.value[static_cast<std::size_t>(i)]);
+        child.cursor[tt.table[i]] = change.cursor[static_cast<std::size_t>(i)];
+        child.value[tt.table[i]] = change.value[static_cast<std::size_t>(i)];
       }
-      // Whole-array copies (std::swap of a std::array goes lane by lane).
-      const Sums parent = sum;
-      sum = change.sum;
-      change.sum = parent;
-      std::swap(best, change.best);
+      child.sum = change.sum;
+      child.best = change.best;
+      ++depth;
     }
+    // Makes the parent the view's state again.
+    [[gnu::always_inline]] void ascend(const CatalogueHeuristic&, const Change&) { --depth; }
+
+   private:
+    // Small, so that every catalogue search, the tests' included, grows them.
+    static constexpr std::size_t kInitialRows = 16;
   };
   using Views = pdb::ReflectedViews<View, kReflect, kSide>;
 
@@ -228,14 +313,18 @@ class CatalogueHeuristic {
         tables_[static_cast<std::size_t>(id)].lanes[static_cast<std::size_t>(j)] = -1;
       }
     }
-    views_.plain.init(cells_);
+    shared_index_ = tables_[0].zero_aware;
+    for (int id = 1; id < tables_count_; ++id) {
+      if (tables_[static_cast<std::size_t>(id)].zero_aware != shared_index_) shared_index_ = nullptr;
+    }
+    views_.plain.init(cells_, tables_count_);
     if constexpr (kReflect) {
       // The reflected cell of tile t goes where mirror_tile(t) goes.
       for (int t = 1; t < cells_; ++t) {
         views_.mirrored.tile_tables[static_cast<std::size_t>(t)] =
             views_.plain.tile_tables[static_cast<std::size_t>(pdb::mirror_tile(t, pdb.rows(), pdb.goal()))];
       }
-      views_.mirrored.init(cells_);
+      views_.mirrored.init(cells_, tables_count_);
     }
   }
 
@@ -312,6 +401,7 @@ class CatalogueHeuristic {
   int partitions_;
   int tables_count_ = 0;
   Tables tables_{};
+  const pdb::ZeroAwareIndex* shared_index_ = nullptr;  // every table's index, when they are all zero-aware and share one
   Views views_;
 };
 

@@ -22,7 +22,8 @@
 //   void locate(const Ctx&, Change&, int tile, int from, int to, TileAt);  // cursors; prefetch set records
 //   void fetch(const Ctx&, Change&);                    // entries; prefetch them
 //   int evaluate(const Ctx&, Change&);                  // the child's value
-//   void commit(const Ctx&, Change&, int cell);         // swap the child's state with the view's
+//   void descend(const Ctx&, Change&);                  // make the child's state the view's
+//   void ascend(const Ctx&, Change&);                   // make the parent's state the view's again
 // where TileAt(cell) is the tile on `cell` of the parent board of this view,
 // named as in the plain board (the views' tile tables are indexed so).
 #pragma once
@@ -223,13 +224,13 @@ class ReflectedViews {
 
   template <class Ctx>
   [[gnu::always_inline]] void descend(const Ctx& ctx, Step& step) {
-    plain.commit(ctx, step.plain, step.plain.to);
-    if constexpr (kReflect) mirrored.commit(ctx, step.mirrored, step.mirrored.to);
+    plain.descend(ctx, step.plain);
+    if constexpr (kReflect) mirrored.descend(ctx, step.mirrored);
   }
   template <class Ctx>
   [[gnu::always_inline]] void ascend(const Ctx& ctx, Step& step) {
-    plain.commit(ctx, step.plain, step.plain.from);
-    if constexpr (kReflect) mirrored.commit(ctx, step.mirrored, step.mirrored.from);
+    plain.ascend(ctx, step.plain);
+    if constexpr (kReflect) mirrored.ascend(ctx, step.mirrored);
   }
 
   // NodeHeuristic: the value reset() gives, from a packed board, and a child's.

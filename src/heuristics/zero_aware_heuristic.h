@@ -44,7 +44,7 @@ class ZeroAwarePdbHeuristic {
       const std::uint8_t* entry;
       Cursor cursor;  // the child's cursor of the part; the parent's after descend()
       int sum = 0;    // the child's sum; the parent's after descend()
-      std::uint8_t part, from, to;
+      std::uint8_t part, from;
       std::uint8_t value = 0;  // the child's part value; the parent's after descend()
     };
 
@@ -82,7 +82,6 @@ class ZeroAwarePdbHeuristic {
       const pdb::PartTable& part = h.parts_[s.part];
       change.part = s.part;
       change.from = static_cast<std::uint8_t>(from);
-      change.to = static_cast<std::uint8_t>(to);
       change.cursor = part.template moved<true>(cursor[s.part], s.index, from, to, [&](int cell) {
         return static_cast<int>(slot[static_cast<std::size_t>(tile_at(cell))].index);
       });
@@ -102,12 +101,14 @@ class ZeroAwarePdbHeuristic {
     }
 
     // Swaps the change's cursor, value and sum with the view's: descend()
-    // makes the child's current, ascend() the parent's.
-    [[gnu::always_inline]] void commit(const ZeroAwarePdbHeuristic&, Change& change, int) {
+    // makes the child's current, ascend() the parent's again (one part
+    // changes per move, so a swap is cheaper than a row per depth).
+    [[gnu::always_inline]] void descend(const ZeroAwarePdbHeuristic&, Change& change) {
       std::swap(cursor[change.part], change.cursor);
       std::swap(value[change.part], change.value);
       std::swap(sum, change.sum);
     }
+    [[gnu::always_inline]] void ascend(const ZeroAwarePdbHeuristic& h, Change& change) { descend(h, change); }
   };
   using Views = pdb::ReflectedViews<View, kReflect, kSide>;
 
