@@ -9,8 +9,9 @@
 # hits the limit (the later ones are harder).
 #
 # Usage: scripts/korf24_coverage.sh HEURISTIC [LIMIT_SECONDS]   (default 600)
-#   HEURISTIC  pdb:6666 or zpdb:6666 (tables built first if missing)
-# Environment: NPUZZLE (the binary, default build/npuzzle), BUDGET, PDB_DIR.
+#   HEURISTIC  pdb:6666, zpdb:6666 or cat:small (tables built first if missing)
+# Environment: NPUZZLE (the binary, default build/npuzzle), BUDGET, PDB_DIR,
+#   IDS (only these instances, e.g. IDS="46 6"; still easiest first).
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +24,8 @@ dir_args=()
 case $heuristic in
   pdb:6666) column=reinefeld_apdb_expanded ;;
   zpdb:6666) column=reinefeld_zpdb_expanded ;;
-  *) echo "korf24_coverage: pdb:6666 or zpdb:6666, not $heuristic" >&2; exit 2 ;;
+  cat:small) column=small_zpdb_expanded ;;
+  *) echo "korf24_coverage: pdb:6666, zpdb:6666 or cat:small, not $heuristic" >&2; exit 2 ;;
 esac
 out_dir=$root/results/korf24_coverage
 mkdir -p "$out_dir"
@@ -37,6 +39,7 @@ ids=$(awk -F'\t' -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i ==
       { print $c, $1 }' "$root/datasets/korf50_24_catalogues.tsv" | sort -n | awk '{ print $2 }')
 started=$(date +%s)
 for id in $ids; do
+  if [ -n "${IDS:-}" ] && [[ " $IDS " != *" $id "* ]]; then continue; fi
   if awk -F, -v id="$id" '$1 == id { found = 1 } END { exit !found }' "$table"; then continue; fi
   if (($(date +%s) - started > budget)); then
     echo "korf24_coverage: budget of $budget s used; rerun to go on" >&2
