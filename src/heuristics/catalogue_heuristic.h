@@ -35,9 +35,8 @@
 // Per node there is no allocation, hashing or virtual call: the state is in
 // fixed arrays (at most kMaxCatalogueTables tables, kMaxCataloguePartitions
 // partitions), and the rows grow (doubling) only when the path first gets
-// deeper than they reach. When every table is zero-aware with the same
-// index (cat:small), locate() and fetch() take a loop without the
-// per-table kind test. Instructions per expansion of cat:small, and why each
+// deeper than they reach. When every table is zero-aware (cat:small),
+// locate() and fetch() take a loop without the per-table kind test. Instructions per expansion of cat:small, and why each
 // of these forms was chosen: results/korf24_zero_aware.md.
 #pragma once
 
@@ -167,54 +166,21 @@ class CatalogueHeuristic {
     template <class TileAt>
     [[gnu::always_inline]] void locate(const CatalogueHeuristic& h, Change& change, int tile, int from, int to,
                                        TileAt tile_at) const {
-      const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
-      const Row& row = top();
       change.tile = static_cast<std::uint8_t>(tile);
       change.from = static_cast<std::uint8_t>(from);
-      if (h.shared_index_ != nullptr) {
-        // Every table zero-aware with one index (cat:small): no per-table kind or index pointer.
-        const pdb::ZeroAwareIndex& index = *h.shared_index_;
-        for (int i = 0; i < tt.count; ++i) {
-          const std::size_t id = tt.table[i];
-          const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
-          Cursor& next = change.cursor[static_cast<std::size_t>(i)];
-          next = index.moved(row.cursor[id], tt.index[i], from, to, index_at);
-          __builtin_prefetch(index.set_record(next));
-        }
-        return;
-      }
-      for (int i = 0; i < tt.count; ++i) {
-        const std::size_t id = tt.table[i];
-        const Table& table = h.tables_[id];
-        const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
-        Cursor& next = change.cursor[static_cast<std::size_t>(i)];
-        if (table.zero_aware) [[likely]] {
-          next = table.template moved<true>(row.cursor[id], tt.index[i], from, to, index_at);
-          table.template prefetch_index<true>(next);
-        } else {
-          next = table.template moved<false>(row.cursor[id], tt.index[i], from, to, index_at);
-        }
+      if (h.all_zero_aware_) {
+        locate_tables<true>(h, change, tile, from, to, tile_at);
+      } else {
+        locate_tables<false>(h, change, tile, from, to, tile_at);
       }
     }
 
     // The changed tables' entries, prefetched.
     [[gnu::always_inline]] void fetch(const CatalogueHeuristic& h, Change& change) const {
-      const TileTables& tt = tile_tables[change.tile];
-      if (h.shared_index_ != nullptr) {
-        const pdb::ZeroAwareIndex& index = *h.shared_index_;
-        for (int i = 0; i < tt.count; ++i) {
-          const std::uint8_t* entry =
-              h.tables_[tt.table[i]].data + index.index(change.cursor[static_cast<std::size_t>(i)], change.from);
-          change.entry[static_cast<std::size_t>(i)] = entry;
-          __builtin_prefetch(entry);
-        }
-        return;
-      }
-      for (int i = 0; i < tt.count; ++i) {
-        const Table& table = h.tables_[tt.table[i]];
-        const std::uint8_t* entry = table.entry(change.cursor[static_cast<std::size_t>(i)], change.from);
-        change.entry[static_cast<std::size_t>(i)] = entry;
-        __builtin_prefetch(entry);
+      if (h.all_zero_aware_) {
+        fetch_tables<true>(h, change);
+      } else {
+        fetch_tables<false>(h, change);
       }
     }
 
@@ -277,6 +243,40 @@ class CatalogueHeuristic {
    private:
     // Small, so that every catalogue search, the tests' included, grows them.
     static constexpr std::size_t kInitialRows = 16;
+
+    // locate() and fetch() over the moved tile's tables. kAllZeroAware: the
+    // catalogue has no plain table (cat:small), so the loop has no per-table
+    // kind test.
+    template <bool kAllZeroAware, class TileAt>
+    [[gnu::always_inline]] void locate_tables(const CatalogueHeuristic& h, Change& change, int tile, int from, int to,
+                                              TileAt tile_at) const {
+      const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
+      const Row& row = top();
+      for (int i = 0; i < tt.count; ++i) {
+        const std::size_t id = tt.table[i];
+        const Table& table = h.tables_[id];
+        const auto index_at = [&](int cell) { return static_cast<int>(index_of[id][static_cast<std::size_t>(tile_at(cell))]); };
+        Cursor& next = change.cursor[static_cast<std::size_t>(i)];
+        if (kAllZeroAware || table.zero_aware) [[likely]] {
+          next = table.template moved<true>(row.cursor[id], tt.index[i], from, to, index_at);
+          table.template prefetch_index<true>(next);
+        } else {
+          next = table.template moved<false>(row.cursor[id], tt.index[i], from, to, index_at);
+        }
+      }
+    }
+    template <bool kAllZeroAware>
+    [[gnu::always_inline]] void fetch_tables(const CatalogueHeuristic& h, Change& change) const {
+      const TileTables& tt = tile_tables[change.tile];
+      for (int i = 0; i < tt.count; ++i) {
+        const Table& table = h.tables_[tt.table[i]];
+        const Cursor& cursor = change.cursor[static_cast<std::size_t>(i)];
+        const std::uint8_t* entry =
+            kAllZeroAware ? table.template entry<true>(cursor, change.from) : table.entry(cursor, change.from);
+        change.entry[static_cast<std::size_t>(i)] = entry;
+        __builtin_prefetch(entry);
+      }
+    }
   };
   using Views = pdb::ReflectedViews<View, kReflect, kSide>;
 
@@ -313,10 +313,8 @@ class CatalogueHeuristic {
         tables_[static_cast<std::size_t>(id)].lanes[static_cast<std::size_t>(j)] = -1;
       }
     }
-    shared_index_ = tables_[0].zero_aware;
-    for (int id = 1; id < tables_count_; ++id) {
-      if (tables_[static_cast<std::size_t>(id)].zero_aware != shared_index_) shared_index_ = nullptr;
-    }
+    all_zero_aware_ = std::all_of(tables_.begin(), tables_.begin() + tables_count_,
+                                  [](const Table& table) { return table.zero_aware != nullptr; });
     views_.plain.init(cells_, tables_count_);
     if constexpr (kReflect) {
       // The reflected cell of tile t goes where mirror_tile(t) goes.
@@ -401,7 +399,7 @@ class CatalogueHeuristic {
   int partitions_;
   int tables_count_ = 0;
   Tables tables_{};
-  const pdb::ZeroAwareIndex* shared_index_ = nullptr;  // every table's index, when they are all zero-aware and share one
+  bool all_zero_aware_ = false;  // no plain table: locate() and fetch() skip the kind test
   Views views_;
 };
 
