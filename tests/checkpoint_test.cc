@@ -1,8 +1,9 @@
 // Resumable IDA* (search/checkpoint.h) through the CLI: a 4x4 search cut
 // off by a node limit after some iterations, then restarted from its
 // checkpoint, ends with the length and node counts of an uninterrupted run
-// (batch --checkpoints and solve --checkpoint); a checkpoint of another
-// board or other options is refused with a message.
+// (batch --checkpoints and solve --checkpoint), also when the restart runs
+// on two threads; a checkpoint of another board or other options is
+// refused with a message.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -78,6 +79,39 @@ TEST_F(Cli, InterruptedSearchResumesToTheSameCounts) {
   EXPECT_NE(last.err.find("resumed from"), std::string::npos) << last.err;
   EXPECT_EQ(nodes_line(last.out), "nodes:     " + whole[0][kExpanded] + " expanded, " + whole[0][kGenerated] +
                                       " generated");
+}
+
+// A lone puzzle on two threads (parallel IDA*, split once the input is
+// exhausted) with the move-pruning machine: cut off on one thread, resumed
+// on two, it ends with the counts and moves of an uninterrupted run on one.
+TEST_F(Cli, ACheckpointResumesOnTwoThreadsWithTheMovePruningMachine) {
+  spit(path("one.txt"), korf_line(1));  // Korf's #2: 55 moves
+  const std::string fsm = " --no-progress --heuristic linear-conflict --prune fsm -i " + quote(path("one.txt"));
+  const CliResult full = npuzzle("batch --threads 1" + fsm + " -o " + quote(path("full.csv")));
+  ASSERT_EQ(full.code, 0) << full.err;
+  const auto whole = read_csv(slurp(path("full.csv")));
+  ASSERT_EQ(whole.size(), 1u);
+  ASSERT_EQ(whole[0][kLength], "55");
+  const std::uint64_t expanded = std::stoull(whole[0][kExpanded]);
+
+  const std::string limit = " --max-nodes " + std::to_string(expanded / 3);
+  const CliResult cut = npuzzle("batch --threads 1" + fsm + limit + " --checkpoints -o " + quote(path("part.csv")));
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  const std::string checkpoint = path("part.csv.checkpoints/2.ckpt");
+  ASSERT_TRUE(std::filesystem::exists(checkpoint));
+  EXPECT_NE(slurp(checkpoint).find("prune: fsm"), std::string::npos) << slurp(checkpoint);
+
+  std::filesystem::remove(path("part.csv"));
+  const CliResult again = npuzzle("batch --threads 2" + fsm + " --checkpoints -o " + quote(path("part.csv")));
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.err.find("resumed from " + checkpoint), std::string::npos) << again.err;
+  const auto resumed = read_csv(slurp(path("part.csv")));
+  ASSERT_EQ(resumed.size(), 1u);
+  EXPECT_EQ(resumed[0][kStatus], "optimal");
+  EXPECT_EQ(resumed[0][kExpanded], whole[0][kExpanded]);
+  EXPECT_EQ(resumed[0][kGenerated], whole[0][kGenerated]);
+  EXPECT_EQ(resumed[0][kSolution], whole[0][kSolution]);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "removed once solved";
 }
 
 TEST_F(Cli, ACheckpointOfAnotherBoardOrOtherOptionsIsRefused) {

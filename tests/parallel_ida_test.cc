@@ -5,7 +5,8 @@
 // every solution replayed. And to its promise: the iterations it completes
 // count exactly the nodes the serial kernel counts, and so does the last
 // (it returns the serial kernel's first goal), however finely the tree is
-// split; limits and cancel still stop it.
+// split, with parent pruning and with the move-pruning machine; limits and
+// cancel still stop it.
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -23,6 +24,7 @@
 #include "heuristics/pdb_heuristic.h"
 #include "heuristics/tile_tables.h"
 #include "search/ida_star.h"
+#include "search/move_fsm.h"
 #include "search/parallel_ida_star.h"
 #include "search/solver.h"
 #include "test_support.h"
@@ -33,24 +35,28 @@ namespace {
 
 constexpr int kThreads = 2;
 
-// The serial kernel and the parallel one on the same board and heuristic.
-template <class Storage, int kRows, int kCols, class Heuristic>
+// The serial kernel and the parallel one on the same board and heuristic
+// (kFsm: with the move-pruning machine `fsm`).
+template <class Storage, int kRows, int kCols, MovePruning kPruning = MovePruning::kParent, class Heuristic>
 SolveResult serial(const Board& b, const TileTables& tables, const Heuristic& heuristic,
-                   const SolveLimits& limits = {}) {
+                   const SolveLimits& limits = {}, const MoveFsm* fsm = nullptr) {
   Budget budget(limits);
-  return IdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget).run(b);
+  return IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>(tables, heuristic, budget, SearchWeight{}, fsm)
+      .run(b);
 }
 // On the threads of `arena`.
-template <class Storage, int kRows, int kCols, class Heuristic>
+template <class Storage, int kRows, int kCols, MovePruning kPruning = MovePruning::kParent, class Heuristic>
 SolveResult parallel(oneapi::tbb::task_arena& arena, const Board& b, const TileTables& tables,
-                     const Heuristic& heuristic, std::size_t subtrees_per_thread, const SolveLimits& limits = {}) {
+                     const Heuristic& heuristic, std::size_t subtrees_per_thread, const SolveLimits& limits = {},
+                     const MoveFsm* fsm = nullptr) {
   Budget budget(limits);
   SplitPolicy policy;
   policy.always = true;
   policy.subtrees_per_thread = subtrees_per_thread;
   SolveResult r;
-  arena.execute(
-      [&] { r = ParallelIdaStar<Storage, kRows, kCols, Heuristic>(tables, heuristic, budget, policy).run(b); });
+  arena.execute([&] {
+    r = ParallelIdaStar<Storage, kRows, kCols, Heuristic, kPruning>(tables, heuristic, budget, policy, fsm).run(b);
+  });
   return r;
 }
 
@@ -154,6 +160,84 @@ TEST(ParallelIda, PatternDatabaseCountsAreTheSerialOnes) {
   EXPECT_GT(checked, 1000);
 }
 
+// The move-pruning machine: every 3x3 state at 29 moves or more with linear
+// conflict, and the reflected additive 4+4 tables on the 31-move states and
+// a sample, split into at least 1 and 256 subtrees per thread. The lengths
+// are BFS's; the counts are the serial machine-pruned kernel's, and fewer
+// than parent pruning's.
+TEST(ParallelIda, MovePruningCountsAreTheSerialOnes) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const Goal goal = Goal::kBlankLast;
+  const auto distance = bfs_distances(3, 3, goal);
+  const auto tables = tables_for(3, 3, goal);
+  const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(3, 3);
+  using Conflict = TileHeuristic<3, true>;
+  const Conflict conflict(*tables, HeuristicKind::kLinearConflict);
+  std::vector<std::shared_ptr<const pdb::PatternDb>> parts;
+  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
+    parts.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
+  }
+  const pdb::AdditivePdb additive("test", 3, 3, goal, std::move(parts), true);
+  const PdbHeuristic<true, 3> reflected(additive);
+  int checked_conflict = 0;
+  int checked_pdb = 0;
+  std::uint64_t fsm_expanded = 0;
+  std::uint64_t parent_expanded = 0;
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached) continue;
+    const Board b(3, 3, unrank_permutation(rank, 9));
+    SCOPED_TRACE("3x3 state of rank " + std::to_string(rank));
+    if (distance[rank] >= 29) {
+      const SolveResult s = serial<Packed64, 3, 3, MovePruning::kFsm>(b, *tables, conflict, {}, fsm.get());
+      ASSERT_EQ(s.length, distance[rank]);
+      for (std::size_t per_thread : {1, 256}) {
+        expect_same(parallel<Packed64, 3, 3, MovePruning::kFsm>(arena, b, *tables, conflict, per_thread, {}, fsm.get()),
+                    s, b, goal);
+      }
+      fsm_expanded += s.expanded;
+      parent_expanded += serial<Packed64, 3, 3>(b, *tables, conflict).expanded;
+      ++checked_conflict;
+    }
+    if (distance[rank] == 31 || rank % 211 == 0) {
+      const SolveResult s = serial<Packed64, 3, 3, MovePruning::kFsm>(b, *tables, reflected, {}, fsm.get());
+      ASSERT_EQ(s.length, distance[rank]);
+      expect_same(parallel<Packed64, 3, 3, MovePruning::kFsm>(arena, b, *tables, reflected, 4, {}, fsm.get()), s, b,
+                  goal);
+      ++checked_pdb;
+    }
+  }
+  EXPECT_EQ(checked_conflict, 760 + 221 + 2);  // the states at 29, 30 and 31 moves (Reinefeld 1993)
+  EXPECT_GT(checked_pdb, 500);
+  EXPECT_LT(fsm_expanded, parent_expanded);
+}
+
+// The same through solve() on the generic kernel (2x4), for the blank-first
+// goal: every state at distance 30 or more, and a sample of the rest.
+TEST(ParallelIda, MovePruningOnTheGenericKernelThroughSolveAgreesWithBfs) {
+  const Goal goal = Goal::kBlankFirst;
+  const auto distance = bfs_distances(2, 4, goal);
+  SolveOptions options;
+  options.goal = goal;
+  options.heuristic = HeuristicKind::kLinearConflict;
+  options.pruning = MovePruning::kFsm;
+  SolveOptions split = options;
+  split.intra_parallel = true;
+  oneapi::tbb::task_arena arena(kThreads);
+  int checked = 0;
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached || (distance[rank] < 30 && rank % 101 != 0)) continue;
+    const Board b(2, 4, unrank_permutation(rank, 8));
+    SCOPED_TRACE("2x4 state of rank " + std::to_string(rank));
+    const SolveResult s = solve(b, options);
+    SolveResult p;
+    arena.execute([&] { p = solve(b, split); });
+    ASSERT_EQ(p.length, distance[rank]);
+    expect_same(p, s, b, goal);
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+}
+
 // Korf's #1 to #10 (the first ten of the file) with linear conflict on the
 // compile-time 4x4 kernel: the published optimal lengths, and the serial
 // counts, on the easiest four also with a finer split.
@@ -175,6 +259,17 @@ TEST(ParallelIda, FirstTenOfKorf100GiveThePublishedLengths) {
     const SolveResult s = serial<Packed64, 4, 4>(b, *tables, heuristic);
     EXPECT_EQ(s.length, k.optimal_length);
     expect_same(p, s, b, Goal::kBlankFirst);
+  }
+  // With the move-pruning machine: the easiest five.
+  const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(4, 4);
+  for (int i : {1, 3, 4, 5, 8}) {
+    const testing::KorfInstance& k = korf[static_cast<std::size_t>(i)];
+    SCOPED_TRACE("Korf #" + std::to_string(k.id) + " with the move-pruning machine");
+    const Board b(4, 4, k.tiles);
+    const SolveResult s = serial<Packed64, 4, 4, MovePruning::kFsm>(b, *tables, heuristic, {}, fsm.get());
+    EXPECT_EQ(s.length, k.optimal_length);
+    expect_same(parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 256, {}, fsm.get()), s, b,
+                Goal::kBlankFirst);
   }
 }
 

@@ -521,10 +521,13 @@ TEST(Catalogue, ScreeningGivesEvaluatesValues) {
 // searched, the goal not expanded; every child of an expanded node
 // generated). A child's value is the plain catalogue's when that exceeds
 // the room, else the reflected one's (Korf & Felner), as in the kernel.
+// With `fsm`, a move is generated only when the machine lets it live (the
+// machine alone: no separate parent test).
 struct ReferenceIda {
   const AdditivePdb& full;
   const AdditivePdb& plain;
   Board goal;
+  const MoveFsm* fsm = nullptr;
   int bound = 0;
   int next_bound = 0;
   std::uint64_t expanded = 0;
@@ -535,10 +538,16 @@ struct ReferenceIda {
     const int p = plain.evaluate(b);
     return p > room ? p : full.evaluate(b);
   }
-  bool dfs(Board& b, int g, int parent) {
+  bool dfs(Board& b, int g, int parent, int state) {
     ++expanded;
     for (Direction dir : {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown}) {
-      if (!b.can_move(dir) || b.neighbour(dir) == parent) continue;
+      int child_state = -1;
+      if (fsm != nullptr) {
+        child_state = fsm->next[static_cast<std::size_t>(state) * 4 + static_cast<std::size_t>(dir)];
+        if (child_state == kDeadMove) continue;
+      } else if (!b.can_move(dir) || b.neighbour(dir) == parent) {
+        continue;
+      }
       ++generated;
       const int blank = b.blank();
       b.move(dir);
@@ -549,7 +558,7 @@ struct ReferenceIda {
           length = g + 1;
           return true;
         }
-        if (dfs(b, g + 1, blank)) return true;
+        if (dfs(b, g + 1, blank, child_state)) return true;
       } else {
         next_bound = std::min(next_bound, g + 1 + h);
       }
@@ -565,11 +574,62 @@ struct ReferenceIda {
     }
     for (;;) {
       next_bound = 1 << 30;
-      if (dfs(b, 0, -1)) return;
+      if (dfs(b, 0, -1, fsm != nullptr ? fsm->start[static_cast<std::size_t>(b.blank())] : -1)) return;
       bound = next_bound;
     }
   }
 };
+
+// The same with --prune fsm, through every way the kernel prepares
+// children: a plain additive PDB (prepare), a zero-aware one and the flat
+// catalogue (locate then fetch), the reflected catalogue (screening), and
+// the reflected partitions.
+TEST(CatalogueSearch, CountsWithTheMoveMachineEqualAPlainIdaStarOnThreeByThree) {
+  const std::shared_ptr<const MoveFsm> machine = move_fsm_for(3, 3);
+  for (Goal goal : kGoals) {
+    const auto distance = bfs_distances(3, 3, goal);
+    for (bool zero_aware_only : {false, true}) {
+      const TestCatalogue flat = test_catalogue(goal, false, zero_aware_only);
+      const TestCatalogue reflected = test_catalogue(goal, true, zero_aware_only);
+      const struct {
+        const char* name;
+        std::shared_ptr<const AdditivePdb> heuristic;
+        const AdditivePdb* plain;  // the reference's screening view
+      } cases[] = {{"catalogue", flat.catalogue, flat.catalogue.get()},
+                   {"reflected catalogue", reflected.catalogue, flat.catalogue.get()},
+                   {"partition", flat.b, flat.b.get()},
+                   {"reflected partition", reflected.b, flat.b.get()}};
+      for (const auto& test : cases) {
+        int solved = 0;
+        std::uint64_t fsm_expanded = 0, parent_expanded = 0;
+        for (std::uint64_t rank = 0; rank < distance.size(); rank += 601) {
+          if (distance[rank] == kUnreached) continue;
+          const Board b(3, 3, unrank_permutation(rank, 9));
+          ReferenceIda reference{*test.heuristic, *test.plain, Board::solved(3, 3, goal), machine.get()};
+          reference.run(b);
+          SolveOptions so;
+          so.goal = goal;
+          so.heuristic = HeuristicKind::kPdb;
+          so.pdb = test.heuristic;
+          so.pruning = MovePruning::kFsm;
+          const SolveResult r = solve(b, so);
+          ASSERT_EQ(r.status, Status::kOptimal);
+          ASSERT_EQ(r.length, distance[rank]) << "rank " << rank;
+          ASSERT_EQ(reference.length, distance[rank]) << "rank " << rank;
+          ASSERT_EQ(check_solution(b, r.moves, goal), "") << "rank " << rank;
+          ASSERT_EQ(r.expanded, reference.expanded) << test.name << ", zero-aware " << zero_aware_only << ", rank " << rank;
+          ASSERT_EQ(r.generated, reference.generated) << test.name << ", zero-aware " << zero_aware_only << ", rank " << rank;
+          fsm_expanded += r.expanded;
+          so.pruning = MovePruning::kParent;
+          parent_expanded += solve(b, so).expanded;
+          ++solved;
+        }
+        EXPECT_GT(solved, 250);
+        EXPECT_LT(fsm_expanded, parent_expanded) << test.name;
+      }
+    }
+  }
+}
 
 TEST(CatalogueSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
   for (Goal goal : kGoals) {

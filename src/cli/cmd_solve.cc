@@ -132,7 +132,8 @@ int run_solve(const std::vector<std::string>& args) {
       "checkpoint", po::value(&checkpoint),
       "FILE: IDA* writes its last completed bound and node counts there after every iteration and, started "
       "again with the same puzzle and options, resumes from it (same length and node counts as one run); "
-      "removed once solved; one puzzle per file (another puzzle's checkpoint is refused); IDA* on one thread")(
+      "removed once solved; one puzzle per file (another puzzle's checkpoint is refused); IDA* only, on "
+      "--intra-threads threads")(
       "intra-threads", po::value(&intra_threads)->default_value(0),
       "threads that search each puzzle together (parallel IDA*: every iteration's tree split into subtrees); "
       "0 = --threads (all cores), or 1 with --max-nodes. Every iteration's tree is split into subtrees in "

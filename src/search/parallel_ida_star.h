@@ -36,8 +36,15 @@
 // checked against all threads' expansions together, so it may be passed by
 // up to a poll interval per thread, and where it stops is not deterministic.
 //
+// With kPruning == kFsm the same holds with the move-pruning machine
+// (move_fsm.h) in place of the parent test: the shallow expansion steps the
+// machine as the kernel does, and a subtree carries the machine's state
+// instead of its parent's cell.
+//
 // An iteration may also run unsplit (one kernel, from the root): the same
-// counts again. The batch runs every iteration unsplit until its input is
+// counts again. Checkpoints (checkpoint.h) work as in the serial kernel:
+// a resume starts at its bound with its counts, and every completed
+// iteration is reported, from the calling thread, with the totals so far. The batch runs every iteration unsplit until its input is
 // exhausted and then splits the iterations of the puzzles still in flight
 // (SplitPolicy::from).
 #pragma once
@@ -75,15 +82,18 @@ struct SplitPolicy {
   std::size_t subtrees_per_thread = 256;
 };
 
-template <PackedBoard Storage, int kRows, int kCols, class Heuristic>
+template <PackedBoard Storage, int kRows, int kCols, class Heuristic, MovePruning kPruning = MovePruning::kParent>
 class ParallelIdaStar {
-  using Kernel = IdaStar<Storage, kRows, kCols, Heuristic>;
+  using Kernel = IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>;
   static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+  static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:
-  // As IdaStar's; `budget` is the whole search's.
-  ParallelIdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget, SplitPolicy policy)
-      : tables_(tables), heuristic_(std::move(heuristic)), budget_(budget), policy_(policy) {}
+  // As IdaStar's; `budget` is the whole search's. kFsm: `fsm` is the
+  // machine for the board's shape and outlives the search.
+  ParallelIdaStar(const TileTables& tables, Heuristic heuristic, Budget& budget, SplitPolicy policy,
+                  const MoveFsm* fsm = nullptr)
+      : tables_(tables), heuristic_(std::move(heuristic)), budget_(budget), policy_(policy), fsm_(fsm) {}
 
   SolveResult run(const Board& start) {
     SolveResult result;
@@ -99,6 +109,12 @@ class ParallelIdaStar {
       return result;
     }
     int bound = h;
+    if (const auto& resume = budget_.limits().resume; resume && resume->bound > bound) {
+      bound = resume->bound;
+      result.lower_bound = bound;
+      result.expanded = resume->expanded;
+      result.generated = resume->generated;
+    }
     for (;;) {
       const Iteration it = split_now() ? split_iteration(h, bound) : whole_iteration(h, bound);
       result.expanded += it.expanded;
@@ -121,6 +137,9 @@ class ParallelIdaStar {
         result.lower_bound = -1;
         break;
       }
+      if (const auto& report = budget_.limits().on_iteration) {
+        report(IterationDone{bound, it.next_bound, result.expanded, result.generated});
+      }
       bound = it.next_bound;
     }
     return result;
@@ -131,8 +150,9 @@ class ParallelIdaStar {
   struct alignas(64) Worker {
     Budget budget;
     Kernel kernel;
-    Worker(const TileTables& tables, const Heuristic& heuristic, Budget& whole, BudgetPool& pool, const Board& start)
-        : budget(whole, pool), kernel(tables, heuristic, budget) {
+    Worker(const TileTables& tables, const Heuristic& heuristic, Budget& whole, BudgetPool& pool, const Board& start,
+           const MoveFsm* fsm)
+        : budget(whole, pool), kernel(tables, heuristic, budget, SearchWeight{}, fsm) {
       kernel.begin_subtrees(start);
     }
   };
@@ -151,7 +171,7 @@ class ParallelIdaStar {
     Storage board;
     int g = 0;
     int h = 0;
-    int parent = -1;
+    int prune = -1;  // the cell the blank came from, or with kFsm the machine's state
     bool goal = false;
     std::size_t moves_begin = 0;  // its moves from the root: prefix_moves_[moves_begin, moves_begin + g)
     // The serial kernel's counts when it reaches this node (for a goal:
@@ -176,7 +196,7 @@ class ParallelIdaStar {
   }
 
   Worker& worker(std::size_t slot) {
-    if (!workers_[slot]) workers_[slot] = std::make_unique<Worker>(tables_, heuristic_, budget_, pool_, *start_);
+    if (!workers_[slot]) workers_[slot] = std::make_unique<Worker>(tables_, heuristic_, budget_, pool_, *start_, fsm_);
     return *workers_[slot];
   }
 
@@ -188,7 +208,7 @@ class ParallelIdaStar {
     const std::uint64_t expanded = w.kernel.expanded();
     const std::uint64_t generated = w.kernel.generated();
     Iteration it;
-    const bool over = w.kernel.search_subtree(*start_, 0, h, -1, bound);
+    const bool over = w.kernel.search_subtree(*start_, 0, h, root_prune(), bound);
     it.expanded = w.kernel.expanded() - expanded;
     it.generated = w.kernel.generated() - generated;
     it.next_bound = w.kernel.next_bound();
@@ -278,7 +298,7 @@ class ParallelIdaStar {
       w.budget.set_part(k);
       const std::uint64_t expanded = w.kernel.expanded();
       const std::uint64_t generated = w.kernel.generated();
-      const bool over = w.kernel.search_subtree(board_of(s.board), s.g, s.h, s.parent, bound_);
+      const bool over = w.kernel.search_subtree(board_of(s.board), s.g, s.h, s.prune, bound_);
       o.expanded = w.kernel.expanded() - expanded;
       o.generated = w.kernel.generated() - generated;
       o.next_bound = w.kernel.next_bound();
@@ -319,7 +339,7 @@ class ParallelIdaStar {
       shallow_generated_ = 0;
       shallow_next_bound_ = INT_MAX;
       Storage board = root_;
-      const bool goal = expand_shallow(board, 0, h, start_->blank(), -1, bound);
+      const bool goal = expand_shallow(board, 0, h, start_->blank(), root_prune(), bound);
       // A narrow tree gives few subtrees at any depth: stop once the shallow
       // part is a few times the subtrees wanted, so a small iteration is
       // expanded a few times over at most.
@@ -331,16 +351,26 @@ class ParallelIdaStar {
     }
   }
 
-  // The node `board` (blank on `blank`, reached from `parent`) at depth g,
+  // What cuts the root's children: no parent, or the machine's start state.
+  int root_prune() const { return kFsm ? fsm_->start[static_cast<std::size_t>(start_->blank())] : -1; }
+
+  // The node `board` (blank on `blank`, `prune` as in Subtree) at depth g,
   // expanded as the generic kernel expands it, down to depth_. True when a
   // goal was met (it is the last subtree).
-  bool expand_shallow(Storage& board, int g, int h, int blank, int parent, int bound) {
+  bool expand_shallow(Storage& board, int g, int h, int blank, int prune, int bound) {
     ++shallow_expanded_;
     const MoveList& m = tables_.moves[static_cast<std::size_t>(blank)];
     const int room = bound - g - 1;
     for (int i = 0; i < m.count; ++i) {
       const int target = m.target[i];
-      if (target == parent) continue;
+      int child_prune;
+      if constexpr (kFsm) {
+        child_prune = fsm_->next[static_cast<std::size_t>(4 * prune + static_cast<int>(m.direction[i]))];
+        if (child_prune == kDeadMove) continue;
+      } else {
+        if (target == prune) continue;
+        child_prune = blank;
+      }
       ++shallow_generated_;
       const int tile = board.at(target);
       typename Heuristic::Step step;
@@ -362,14 +392,14 @@ class ParallelIdaStar {
       bool goal = false;
       if (child_h == 0 && board == goal_) {
         heuristic_.reject(step);
-        add_subtree(board, g + 1, 0, blank, true);
+        add_subtree(board, g + 1, 0, child_prune, true);
         goal = true;
       } else if (g + 1 == depth_) {
         heuristic_.reject(step);
-        add_subtree(board, g + 1, child_h, blank, false);
+        add_subtree(board, g + 1, child_h, child_prune, false);
       } else {
         heuristic_.descend(step);
-        goal = expand_shallow(board, g + 1, child_h, target, blank, bound);
+        goal = expand_shallow(board, g + 1, child_h, target, child_prune, bound);
         heuristic_.ascend(step);
       }
       board.slide(blank, target, tile);
@@ -378,12 +408,12 @@ class ParallelIdaStar {
     return false;
   }
 
-  void add_subtree(const Storage& board, int g, int h, int parent, bool goal) {
+  void add_subtree(const Storage& board, int g, int h, int prune, bool goal) {
     Subtree s;
     s.board = board;
     s.g = g;
     s.h = h;
-    s.parent = parent;
+    s.prune = prune;
     s.goal = goal;
     s.moves_begin = prefix_moves_.size();
     s.expanded_before = shallow_expanded_;
@@ -396,6 +426,7 @@ class ParallelIdaStar {
   Heuristic heuristic_;  // the shallow expansion's, and the workers' prototype
   Budget& budget_;
   const SplitPolicy policy_;
+  const MoveFsm* fsm_;  // kFsm only
   BudgetPool pool_;
   std::vector<std::unique_ptr<Worker>> workers_;  // by thread index in the arena
 
