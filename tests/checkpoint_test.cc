@@ -27,48 +27,62 @@ std::string nodes_line(const std::string& out) {
   return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
 }
 
-TEST_F(Cli, InterruptedSearchResumesToTheSameCounts) {
-  spit(path("one.txt"), korf_line(1));  // Korf's #2: 55 moves
-  const std::string lc = " --no-progress --threads 1 --heuristic linear-conflict -i " + quote(path("one.txt"));
-  const CliResult full = npuzzle("batch" + lc + " -o " + quote(path("full.csv")));
-  ASSERT_EQ(full.code, 0) << full.err;
-  const auto whole = read_csv(slurp(path("full.csv")));
-  ASSERT_EQ(whole.size(), 1u);
-  ASSERT_EQ(whole[0][kLength], "55");
-  const std::uint64_t expanded = std::stoull(whole[0][kExpanded]);
+class Checkpoints : public Cli {
+ protected:
+  // Korf's #2 (55 moves) through `batch OPTIONS` on one thread, whole; then
+  // cut off a third of the way with --checkpoints (some iterations are
+  // complete); then restarted without the limit on `restart_threads`
+  // threads (a fresh CSV, the same checkpoint directory): the restart says
+  // it resumed, and its row equals the whole run's, which is left in `whole`.
+  void expect_batch_resumes_as_whole(const std::string& options, int restart_threads,
+                                     std::vector<std::string>& whole) {
+    spit(path("one.txt"), korf_line(1));
+    const std::string batch = "batch --no-progress -i " + quote(path("one.txt")) + options;
+    const CliResult full = npuzzle(batch + " --threads 1 -o " + quote(path("full.csv")));
+    ASSERT_EQ(full.code, 0) << full.err;
+    const auto rows = read_csv(slurp(path("full.csv")));
+    ASSERT_EQ(rows.size(), 1u);
+    ASSERT_EQ(rows[0][kLength], "55");
+    whole = rows[0];
 
-  // Stopped a third of the way: some iterations are complete.
-  const std::string limit = " --max-nodes " + std::to_string(expanded / 3);
-  const CliResult cut = npuzzle("batch" + lc + limit + " --checkpoints -o " + quote(path("part.csv")));
-  EXPECT_EQ(cut.code, 1) << cut.err;
-  const auto cut_rows = read_csv(slurp(path("part.csv")));
-  ASSERT_EQ(cut_rows.size(), 1u);
-  EXPECT_EQ(cut_rows[0][kStatus], "limit");
-  const std::string checkpoint = path("part.csv.checkpoints/2.ckpt");
-  ASSERT_TRUE(std::filesystem::exists(checkpoint));
-  const std::string saved = slurp(checkpoint);
-  EXPECT_NE(saved.find("completed_bound: "), std::string::npos) << saved;
-  EXPECT_NE(saved.find("heuristic: linear-conflict"), std::string::npos) << saved;
+    const std::string limit = " --max-nodes " + std::to_string(std::stoull(whole[kExpanded]) / 3);
+    const CliResult cut = npuzzle(batch + " --threads 1" + limit + " --checkpoints -o " + quote(path("part.csv")));
+    EXPECT_EQ(cut.code, 1) << cut.err;
+    const auto cut_rows = read_csv(slurp(path("part.csv")));
+    ASSERT_EQ(cut_rows.size(), 1u);
+    EXPECT_EQ(cut_rows[0][kStatus], "limit");
+    const std::string checkpoint = path("part.csv.checkpoints/2.ckpt");
+    ASSERT_TRUE(std::filesystem::exists(checkpoint));
+    const std::string saved = slurp(checkpoint);
+    EXPECT_NE(saved.find("completed_bound: "), std::string::npos) << saved;
+    EXPECT_NE(saved.find("heuristic: linear-conflict"), std::string::npos) << saved;
 
-  // Restarted without the limit (a fresh CSV, the same checkpoint directory).
-  std::filesystem::remove(path("part.csv"));
-  const CliResult again = npuzzle("batch" + lc + " --checkpoints -o " + quote(path("part.csv")));
-  ASSERT_EQ(again.code, 0) << again.err;
-  EXPECT_NE(again.err.find("npuzzle: puzzle 2 resumed from " + checkpoint + " at bound "), std::string::npos)
-      << again.err;
-  const auto resumed = read_csv(slurp(path("part.csv")));
-  ASSERT_EQ(resumed.size(), 1u);
-  EXPECT_EQ(resumed[0][kStatus], "optimal");
-  EXPECT_EQ(resumed[0][kLength], whole[0][kLength]);
-  EXPECT_EQ(resumed[0][kExpanded], whole[0][kExpanded]);
-  EXPECT_EQ(resumed[0][kGenerated], whole[0][kGenerated]);
-  EXPECT_EQ(resumed[0][kSolution], whole[0][kSolution]);
-  EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "removed once solved";
+    std::filesystem::remove(path("part.csv"));
+    const CliResult again = npuzzle(batch + " --threads " + std::to_string(restart_threads) +
+                                    " --checkpoints -o " + quote(path("part.csv")));
+    ASSERT_EQ(again.code, 0) << again.err;
+    EXPECT_NE(again.err.find("npuzzle: puzzle 2 resumed from " + checkpoint + " at bound "), std::string::npos)
+        << again.err;
+    const auto resumed = read_csv(slurp(path("part.csv")));
+    ASSERT_EQ(resumed.size(), 1u);
+    EXPECT_EQ(resumed[0][kStatus], "optimal");
+    EXPECT_EQ(resumed[0][kLength], whole[kLength]);
+    EXPECT_EQ(resumed[0][kExpanded], whole[kExpanded]);
+    EXPECT_EQ(resumed[0][kGenerated], whole[kGenerated]);
+    EXPECT_EQ(resumed[0][kSolution], whole[kSolution]);
+    EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "removed once solved";
+  }
+};
 
-  // solve --checkpoint: the same, twice cut off, and its closing counts.
+TEST_F(Checkpoints, InterruptedSearchResumesToTheSameCounts) {
+  std::vector<std::string> whole;
+  ASSERT_NO_FATAL_FAILURE(expect_batch_resumes_as_whole(" --heuristic linear-conflict", 1, whole));
+
+  // solve --checkpoint: the same, twice cut off, and its closing counts (the
+  // last run on all cores: parallel IDA*, resumed).
   const std::string solve = "solve --heuristic linear-conflict --goal blank-first " + quote(path("one.txt")) +
                             " --checkpoint " + quote(path("solve.ckpt"));
-  const std::string step = " --max-nodes " + std::to_string(expanded / 4);
+  const std::string step = " --max-nodes " + std::to_string(std::stoull(whole[kExpanded]) / 4);
   const CliResult first = npuzzle(solve + step);
   EXPECT_EQ(first.code, 1) << first.err;
   ASSERT_TRUE(std::filesystem::exists(path("solve.ckpt")));
@@ -77,41 +91,17 @@ TEST_F(Cli, InterruptedSearchResumesToTheSameCounts) {
   const CliResult last = npuzzle(solve);
   ASSERT_EQ(last.code, 0) << last.err;
   EXPECT_NE(last.err.find("resumed from"), std::string::npos) << last.err;
-  EXPECT_EQ(nodes_line(last.out), "nodes:     " + whole[0][kExpanded] + " expanded, " + whole[0][kGenerated] +
-                                      " generated");
+  EXPECT_EQ(nodes_line(last.out),
+            "nodes:     " + whole[kExpanded] + " expanded, " + whole[kGenerated] + " generated");
 }
 
 // A lone puzzle on two threads (parallel IDA*, split once the input is
 // exhausted) with the move-pruning machine: cut off on one thread, resumed
 // on two, it ends with the counts and moves of an uninterrupted run on one.
-TEST_F(Cli, ACheckpointResumesOnTwoThreadsWithTheMovePruningMachine) {
-  spit(path("one.txt"), korf_line(1));  // Korf's #2: 55 moves
-  const std::string fsm = " --no-progress --heuristic linear-conflict --prune fsm -i " + quote(path("one.txt"));
-  const CliResult full = npuzzle("batch --threads 1" + fsm + " -o " + quote(path("full.csv")));
-  ASSERT_EQ(full.code, 0) << full.err;
-  const auto whole = read_csv(slurp(path("full.csv")));
-  ASSERT_EQ(whole.size(), 1u);
-  ASSERT_EQ(whole[0][kLength], "55");
-  const std::uint64_t expanded = std::stoull(whole[0][kExpanded]);
-
-  const std::string limit = " --max-nodes " + std::to_string(expanded / 3);
-  const CliResult cut = npuzzle("batch --threads 1" + fsm + limit + " --checkpoints -o " + quote(path("part.csv")));
-  EXPECT_EQ(cut.code, 1) << cut.err;
-  const std::string checkpoint = path("part.csv.checkpoints/2.ckpt");
-  ASSERT_TRUE(std::filesystem::exists(checkpoint));
-  EXPECT_NE(slurp(checkpoint).find("prune: fsm"), std::string::npos) << slurp(checkpoint);
-
-  std::filesystem::remove(path("part.csv"));
-  const CliResult again = npuzzle("batch --threads 2" + fsm + " --checkpoints -o " + quote(path("part.csv")));
-  ASSERT_EQ(again.code, 0) << again.err;
-  EXPECT_NE(again.err.find("resumed from " + checkpoint), std::string::npos) << again.err;
-  const auto resumed = read_csv(slurp(path("part.csv")));
-  ASSERT_EQ(resumed.size(), 1u);
-  EXPECT_EQ(resumed[0][kStatus], "optimal");
-  EXPECT_EQ(resumed[0][kExpanded], whole[0][kExpanded]);
-  EXPECT_EQ(resumed[0][kGenerated], whole[0][kGenerated]);
-  EXPECT_EQ(resumed[0][kSolution], whole[0][kSolution]);
-  EXPECT_FALSE(std::filesystem::exists(checkpoint)) << "removed once solved";
+TEST_F(Checkpoints, ResumesOnTwoThreadsWithTheMovePruningMachine) {
+  std::vector<std::string> whole;
+  ASSERT_NO_FATAL_FAILURE(expect_batch_resumes_as_whole(" --heuristic linear-conflict --prune fsm", 2, whole));
+  EXPECT_NE(slurp(path("part.csv.json")).find("\"prune\": \"fsm\""), std::string::npos);
 }
 
 TEST_F(Cli, ACheckpointOfAnotherBoardOrOtherOptionsIsRefused) {

@@ -72,6 +72,15 @@ void expect_same(const SolveResult& p, const SolveResult& s, const Board& b, Goa
   EXPECT_EQ(check_solution(b, p.moves, goal), "");
 }
 
+// Additive 4+4 tables for 3x3 (tiles 1-4 and 5-8), with reflection.
+std::shared_ptr<const pdb::AdditivePdb> reflected_four_plus_four(Goal goal) {
+  std::vector<std::shared_ptr<const pdb::PatternDb>> parts;
+  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
+    parts.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
+  }
+  return std::make_shared<const pdb::AdditivePdb>("test", 3, 3, goal, std::move(parts), true);
+}
+
 // Every 3x3 state at 28 moves or more (the two 31-move ones among them), with
 // linear conflict, split into at least 1 and 256 (the default) subtrees per
 // thread: from subtrees of the whole tree below depth 1 to none at all
@@ -106,14 +115,15 @@ TEST(ParallelIda, EveryThreeByThreeStateAtDistance28OrMoreIsSolvedOptimally) {
 }
 
 // The same on the generic kernel (2x4 has no compile-time instance), through
-// solve(), for the blank-first goal: every state at distance 30 or more, and
-// a sample of the rest.
-TEST(ParallelIda, GenericKernelThroughSolveAgreesWithBfs) {
+// solve(), for the blank-first goal, with `pruning`: every state at
+// distance 30 or more, and a sample of the rest.
+void check_generic_kernel_through_solve(MovePruning pruning) {
   const Goal goal = Goal::kBlankFirst;
   const auto distance = bfs_distances(2, 4, goal);
   SolveOptions options;
   options.goal = goal;
   options.heuristic = HeuristicKind::kLinearConflict;
+  options.pruning = pruning;
   SolveOptions split = options;
   split.intra_parallel = true;
   oneapi::tbb::task_arena arena(kThreads);
@@ -132,6 +142,10 @@ TEST(ParallelIda, GenericKernelThroughSolveAgreesWithBfs) {
   EXPECT_GT(checked, 100);
 }
 
+TEST(ParallelIda, GenericKernelThroughSolveAgreesWithBfs) {
+  check_generic_kernel_through_solve(MovePruning::kParent);
+}
+
 // A PDB evaluates a cut child only as far as the cut needs (and the kernel
 // takes that for the next bound), so the shallow expansion must cut as the
 // kernel does: reflected additive 4+4 tables on 3x3, the 31-move states and a sample.
@@ -140,13 +154,9 @@ TEST(ParallelIda, PatternDatabaseCountsAreTheSerialOnes) {
   const Goal goal = Goal::kBlankLast;
   const auto distance = bfs_distances(3, 3, goal);
   const auto tables = tables_for(3, 3, goal);
-  std::vector<std::shared_ptr<const pdb::PatternDb>> parts;
-  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
-    parts.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
-  }
-  const pdb::AdditivePdb additive("test", 3, 3, goal, std::move(parts), true);
+  const auto additive = reflected_four_plus_four(goal);
   using Heuristic = PdbHeuristic<true, 3>;
-  const Heuristic heuristic(additive);
+  const Heuristic heuristic(*additive);
   int checked = 0;
   for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
     if (distance[rank] == kUnreached || (distance[rank] < 31 && rank % 53 != 0)) continue;
@@ -173,12 +183,8 @@ TEST(ParallelIda, MovePruningCountsAreTheSerialOnes) {
   const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(3, 3);
   using Conflict = TileHeuristic<3, true>;
   const Conflict conflict(*tables, HeuristicKind::kLinearConflict);
-  std::vector<std::shared_ptr<const pdb::PatternDb>> parts;
-  for (const std::vector<int>& tiles : {std::vector<int>{1, 2, 3, 4}, std::vector<int>{5, 6, 7, 8}}) {
-    parts.push_back(std::make_shared<const pdb::PatternDb>(pdb::build_pdb(pdb::Pattern(3, 3, goal, tiles))));
-  }
-  const pdb::AdditivePdb additive("test", 3, 3, goal, std::move(parts), true);
-  const PdbHeuristic<true, 3> reflected(additive);
+  const auto additive = reflected_four_plus_four(goal);
+  const PdbHeuristic<true, 3> reflected(*additive);
   int checked_conflict = 0;
   int checked_pdb = 0;
   std::uint64_t fsm_expanded = 0;
@@ -211,31 +217,8 @@ TEST(ParallelIda, MovePruningCountsAreTheSerialOnes) {
   EXPECT_LT(fsm_expanded, parent_expanded);
 }
 
-// The same through solve() on the generic kernel (2x4), for the blank-first
-// goal: every state at distance 30 or more, and a sample of the rest.
 TEST(ParallelIda, MovePruningOnTheGenericKernelThroughSolveAgreesWithBfs) {
-  const Goal goal = Goal::kBlankFirst;
-  const auto distance = bfs_distances(2, 4, goal);
-  SolveOptions options;
-  options.goal = goal;
-  options.heuristic = HeuristicKind::kLinearConflict;
-  options.pruning = MovePruning::kFsm;
-  SolveOptions split = options;
-  split.intra_parallel = true;
-  oneapi::tbb::task_arena arena(kThreads);
-  int checked = 0;
-  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
-    if (distance[rank] == kUnreached || (distance[rank] < 30 && rank % 101 != 0)) continue;
-    const Board b(2, 4, unrank_permutation(rank, 8));
-    SCOPED_TRACE("2x4 state of rank " + std::to_string(rank));
-    const SolveResult s = solve(b, options);
-    SolveResult p;
-    arena.execute([&] { p = solve(b, split); });
-    ASSERT_EQ(p.length, distance[rank]);
-    expect_same(p, s, b, goal);
-    ++checked;
-  }
-  EXPECT_GT(checked, 100);
+  check_generic_kernel_through_solve(MovePruning::kFsm);
 }
 
 // Korf's #1 to #10 (the first ten of the file) with linear conflict on the
@@ -271,6 +254,56 @@ TEST(ParallelIda, FirstTenOfKorf100GiveThePublishedLengths) {
     expect_same(parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 256, {}, fsm.get()), s, b,
                 Goal::kBlankFirst);
   }
+}
+
+// Checkpoints (search/checkpoint.h): the parallel search reports every
+// completed iteration as the serial one does, and resumed from any of those
+// reports it ends with the serial search's counts and moves, with either
+// pruning. Korf's #9 with linear conflict.
+TEST(ParallelIda, ReportsAndResumesIterationsAsTheSerialSearch) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const auto korf = testing::korf100();
+  const testing::KorfInstance& k = korf[8];
+  ASSERT_EQ(k.id, 9);
+  const Board b(4, 4, k.tiles);
+  const auto tables = tables_for(4, 4, Goal::kBlankFirst);
+  using Heuristic = TileHeuristic<4, true>;
+  const Heuristic heuristic(*tables, HeuristicKind::kLinearConflict);
+  const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(4, 4);
+  const auto check = [&](auto serial_run, auto parallel_run) {
+    std::vector<IterationDone> serial_reports;
+    SolveLimits reporting;
+    reporting.on_iteration = [&](const IterationDone& d) { serial_reports.push_back(d); };
+    const SolveResult s = serial_run(reporting);
+    ASSERT_EQ(s.length, k.optimal_length);
+    ASSERT_GE(serial_reports.size(), 3u);
+    std::vector<IterationDone> parallel_reports;
+    reporting.on_iteration = [&](const IterationDone& d) { parallel_reports.push_back(d); };
+    expect_same(parallel_run(reporting), s, b, Goal::kBlankFirst);
+    ASSERT_EQ(parallel_reports.size(), serial_reports.size());
+    for (std::size_t i = 0; i < serial_reports.size(); ++i) {
+      EXPECT_EQ(parallel_reports[i].bound, serial_reports[i].bound);
+      EXPECT_EQ(parallel_reports[i].next_bound, serial_reports[i].next_bound);
+      EXPECT_EQ(parallel_reports[i].expanded, serial_reports[i].expanded);
+      EXPECT_EQ(parallel_reports[i].generated, serial_reports[i].generated);
+    }
+    for (const IterationDone& d : {serial_reports.front(), serial_reports.back()}) {
+      SolveLimits resumed;
+      resumed.resume = ResumePoint{d.next_bound, d.expanded, d.generated};
+      SCOPED_TRACE("resumed at bound " + std::to_string(d.next_bound));
+      // Ignoring the resume would count the earlier iterations twice.
+      expect_same(parallel_run(resumed), s, b, Goal::kBlankFirst);
+    }
+  };
+  check([&](const SolveLimits& l) { return serial<Packed64, 4, 4>(b, *tables, heuristic, l); },
+        [&](const SolveLimits& l) { return parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 16, l); });
+  check(
+      [&](const SolveLimits& l) {
+        return serial<Packed64, 4, 4, MovePruning::kFsm>(b, *tables, heuristic, l, fsm.get());
+      },
+      [&](const SolveLimits& l) {
+        return parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 16, l, fsm.get());
+      });
 }
 
 // Limits: the node limit counts every thread's expansions (passed by at most
