@@ -9,12 +9,16 @@ exactly where it was run) and a measured expansion rate.
 
 The rates are measured ones, given on the command line (M expansions per
 CPU second, one thread: results/korf24_zero_aware.md), and the 2-thread
-speed-up of parallel IDA* (results/intra.md). The instances that were really
+speed-up of parallel IDA* (results/intra.md). A heuristic named with
+"/fsm" (pdb:6666/fsm) is that heuristic with `--prune fsm`: its expansions
+are the published ones (parent pruning) times --fsm-nodes, the measured
+fraction that the move-pruning machine leaves (results/move_pruning.md). The instances that were really
 run are marked in the tables (RUN_IDS), so the projection can be checked
 against them. Prints Markdown to standard output.
 
 Usage: scripts/korf24_coverage.py --rate pdb:6666=19.2 --rate zpdb:6666=3.3
-           [--speedup 1.9] [--run pdb:6666=1,38,40] [CATALOGUES_TSV]
+           [--rate pdb:6666/fsm=24 --fsm-nodes 0.58] [--speedup 1.9]
+           [--run pdb:6666=1,38,40] [--measured pdb:6666/fsm=CSV] [CATALOGUES_TSV]
 """
 import argparse
 import csv
@@ -32,6 +36,8 @@ published_minutes = {"zpdb:6666": 26069, "cat:small": 20301}
 parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
 parser.add_argument("--rate", action="append", default=[], help="HEURISTIC=M expansions per CPU second, one thread")
 parser.add_argument("--speedup", type=float, default=1.9, help="2 threads over 1 (parallel IDA*)")
+parser.add_argument("--fsm-nodes", type=float, default=1.0,
+                    help="expansions with --prune fsm over the published (parent pruning) ones")
 parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,...: instances really run")
 parser.add_argument("--measured", action="append", default=[],
                     help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times")
@@ -52,6 +58,17 @@ for item in args.run:
     run_ids[name] = {i for i in ids.split(",") if i}
 
 
+def kind(name):
+    """The published column, its label and the node factor of a heuristic name."""
+    base, _, prune = name.partition("/")
+    column, label = columns[base]
+    if prune == "fsm":
+        return column, label + ", `--prune fsm`", args.fsm_nodes
+    if prune:
+        raise SystemExit(f"unknown pruning in {name}")
+    return column, label, 1.0
+
+
 def duration(seconds):
     if seconds < 60:
         return f"{seconds:.0f} s"
@@ -68,9 +85,9 @@ print("| heuristic | rate (M exp/CPU s, 1 thread) | within 10 min | within 1 h |
 print("|---|---:|---:|---:|---:|---:|---:|")
 for item in args.rate:
     name, rate = item.split("=", 1)
-    column, _ = columns[name]
+    column, _, nodes = kind(name)
     per_second = float(rate) * 1e6 * args.speedup
-    times = [int(r[column]) / per_second for r in rows]
+    times = [int(r[column]) * nodes / per_second for r in rows]
     total = sum(times)
     published = published_minutes.get(name)
     published_text = duration(published * 60) if published else "n/a"
@@ -79,14 +96,14 @@ for item in args.rate:
 print()
 for item in args.rate:
     name, rate = item.split("=", 1)
-    column, label = columns[name]
+    column, label, nodes = kind(name)
     per_second = float(rate) * 1e6 * args.speedup
     ranked = sorted(rows, key=lambda r: int(r[column]))
     print(f"### {name} ({label}, `{column}`), easiest first\n")
     print("| id | published expanded | projected wall, 2 threads | run here | measured: status, expanded, wall s (load) |")
     print("|---:|---:|---:|---|---|")
     for r in ranked:
-        seconds = int(r[column]) / per_second
+        seconds = int(r[column]) * nodes / per_second
         if seconds > 86400:
             break
         mark = "yes" if r["id"] in run_ids.get(name, set()) else ""

@@ -11,25 +11,28 @@
 # Usage: scripts/korf24_coverage.sh HEURISTIC [LIMIT_SECONDS]   (default 600)
 #   HEURISTIC  pdb:6666, zpdb:6666 or cat:small (tables built first if missing)
 # Environment: NPUZZLE (the binary, default build/npuzzle), BUDGET, PDB_DIR,
-#   IDS (only these instances, e.g. IDS="46 6"; still easiest first).
+#   IDS (only these instances, e.g. IDS="46 6"; still easiest first),
+#   PRUNE (parent, the default, or fsm: `--prune fsm`, rows in
+#   HEURISTIC_fsm.csv; its expansions are fewer than the published ones).
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/korf24_common.sh"
 heuristic=$1
 limit=${2:-600}
 budget=${BUDGET:-900}
 bin=${NPUZZLE:-$root/build/npuzzle}
 dir_args=()
 [ -n "${PDB_DIR:-}" ] && dir_args=(--pdb-dir "$PDB_DIR")
-case $heuristic in
-  pdb:6666) column=reinefeld_apdb_expanded ;;
-  zpdb:6666) column=reinefeld_zpdb_expanded ;;
-  cat:small) column=small_zpdb_expanded ;;
-  *) echo "korf24_coverage: pdb:6666, zpdb:6666 or cat:small, not $heuristic" >&2; exit 2 ;;
-esac
+column=$(korf24_column "$heuristic") || { echo "korf24_coverage: pdb:6666, zpdb:6666 or cat:small, not $heuristic" >&2; exit 2; }
 out_dir=$root/results/korf24_coverage
 mkdir -p "$out_dir"
-table=$out_dir/${heuristic//[:,\/]/_}.csv
+prune=${PRUNE:-parent}
+case $prune in
+  parent) table=$out_dir/${heuristic//[:,\/]/_}.csv ;;
+  fsm) table=$out_dir/${heuristic//[:,\/]/_}_fsm.csv ;;
+  *) echo "korf24_coverage: PRUNE is parent or fsm, not $prune" >&2; exit 2 ;;
+esac
 [ -f "$table" ] || echo "id,status,length,expanded,published_expanded,wall_seconds,limit_seconds,threads,git,load,finished" >"$table"
 "$bin" pdb build "$heuristic" --size 5x5 --goal blank-first --threads 2 "${dir_args[@]}" >/dev/null
 work=$(mktemp -d)
@@ -45,12 +48,10 @@ for id in $ids; do
     echo "korf24_coverage: budget of $budget s used; rerun to go on" >&2
     break
   fi
-  published=$(awk -F'\t' -v id="$id" -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == col) c = i; next }
-              $1 == id { print $c }' "$root/datasets/korf50_24_catalogues.tsv")
-  echo "# goal: blank-first" >"$work/in.txt"
-  awk -v id="$id" '$1 == id' "$root/datasets/korf50_24.txt" >>"$work/in.txt"
+  published=$(korf24_published "$id" "$column")
+  korf24_instance "$id" "$work/in.txt"
   t0=$(date +%s.%N)
-  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --threads 2 --time-limit "$limit" \
+  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --prune "$prune" --threads 2 --time-limit "$limit" \
     --no-progress "${dir_args[@]}" 2>/dev/null || true
   wall=$(echo "$(date +%s.%N) - $t0" | bc -l)
   "$bin" verify -i "$work/in.txt" -r "$work/out.csv" >/dev/null
