@@ -448,9 +448,7 @@ class IdaStar {
   // dfs_at with the move-pruning machine in `state` (kFsm): a child is
   // generated only when the machine lets its move live. The machine always
   // kills the parent move; it is dropped at compile time as in dfs_at, so
-  // that only the machine's other cuts are tested at run time (with the
-  // parent a run-time test too, the branches mispredicted 0.53 times more
-  // per expansion under callgrind's branch simulation).
+  // that only the machine's other cuts are tested at run time.
   template <int kBlank, int kParent>
   [[gnu::noinline]] bool dfs_fsm_at(int room, int h, Storage board, int state) {
     if (--until_check_ == 0) [[unlikely]] {

@@ -45,13 +45,11 @@ enum class MovePruning : std::uint8_t {
 std::string_view move_pruning_name(MovePruning p);
 std::optional<MovePruning> parse_move_pruning(std::string_view name);
 
-// The depth of the machine move_fsm_for() builds: 10 up to 25 cells (4x4:
-// 4,746 states, built in about 0.1 s; 5x5: 11,438 states, 0.3-0.4 s), 8
-// above. Deeper machines cut more but grow by about 5x per two moves, in
-// states and in build time (5x5 at depth 12: 56,855 states, about 3 s; at
-// 14: 281,661 states, about 28 s). On the 24-puzzle, depth 10 expands
-// 12-13% fewer nodes than depth 8 in about the same time
-// (results/move_pruning.md).
+// The depth of the machine move_fsm_for() builds: 10 up to 25 cells, 8
+// above. Deeper machines cut more but take longer to build, once per
+// process: on the 24-puzzle with pdb:6666, depth 10 expands 11.9% fewer
+// nodes than depth 8 in about the same search time, and its machine costs
+// about 0.6 s to build against 0.2 s (results/move_pruning.md).
 constexpr int default_fsm_depth(int cells) { return cells <= 25 ? 10 : 8; }
 inline constexpr std::int32_t kDeadMove = -1;
 

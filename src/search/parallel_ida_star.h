@@ -42,11 +42,13 @@
 // instead of its parent's cell.
 //
 // An iteration may also run unsplit (one kernel, from the root): the same
-// counts again. Checkpoints (checkpoint.h) work as in the serial kernel:
-// a resume starts at its bound with its counts, and every completed
-// iteration is reported, from the calling thread, with the totals so far. The batch runs every iteration unsplit until its input is
+// counts again. The batch runs every iteration unsplit until its input is
 // exhausted and then splits the iterations of the puzzles still in flight
 // (SplitPolicy::from).
+//
+// Checkpoints (checkpoint.h) work as in the serial kernel: a resume starts
+// at its bound with its counts, and every completed iteration is reported,
+// from the calling thread, with the totals so far.
 #pragma once
 
 #include <oneapi/tbb/task_arena.h>
