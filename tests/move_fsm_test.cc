@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <tbb/task_arena.h>
+
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "search/move_fsm.h"
@@ -125,6 +127,36 @@ TEST(MoveFsm, IdaStaysOptimalOnTheHardest3x3Boards) {
   }
   EXPECT_EQ(checked, 41305);
   EXPECT_LT(fsm_nodes, parent_nodes);
+}
+
+// The builder runs the start cells in parallel and merges their finds in
+// cell order: on one thread and on all it builds the same machine.
+TEST(MoveFsm, IsTheSameMachineOnOneThreadAsOnAll) {
+  const struct {
+    int rows, cols, depth;
+  } cases[] = {{4, 4, 10}, {3, 5, 10}, {4, 5, 9}};
+  for (const auto& shape : cases) {
+    const auto all = build_move_fsm(shape.rows, shape.cols, shape.depth);
+    tbb::task_arena one(1);
+    const auto serial = one.execute([&] { return build_move_fsm(shape.rows, shape.cols, shape.depth); });
+    EXPECT_EQ(all->next, serial->next) << shape.rows << "x" << shape.cols;
+    EXPECT_EQ(all->start, serial->start);
+    EXPECT_EQ(all->cell, serial->cell);
+    EXPECT_EQ(all->forbidden_strings, serial->forbidden_strings);
+  }
+}
+
+// The default machines fit the two-byte table (build_move_fsm throws when
+// they would not), and the 24-puzzle's is the deeper one.
+TEST(MoveFsm, DefaultMachinesFitTheirTable) {
+  EXPECT_EQ(default_fsm_depth(25), 12);
+  EXPECT_EQ(default_fsm_depth(16), 10);
+  for (const auto& [rows, cols] : {std::pair{5, 5}, std::pair{4, 6}, std::pair{8, 8}}) {
+    const auto fsm = move_fsm_for(rows, cols);
+    EXPECT_EQ(fsm->depth, default_fsm_depth(rows * cols));
+    EXPECT_LT(fsm->states(), static_cast<int>(kDeadMove));
+    EXPECT_EQ(fsm->next.size(), 4 * static_cast<std::size_t>(fsm->states()));
+  }
 }
 
 // Korf's first ten with linear conflict: the published lengths.

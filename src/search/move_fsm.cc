@@ -4,8 +4,12 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "core/geometry.h"
 
@@ -65,34 +69,48 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
     seen[static_cast<std::size_t>(start)].insert(root.arrangement);
     level[static_cast<std::size_t>(start)].push_back(std::move(root));
   }
+  // Within one length the start cells are independent (each reads `known`,
+  // written only between lengths), so they run in parallel; their finds are
+  // merged in start-cell order, so the machine does not depend on the threads.
+  std::vector<std::vector<Forbidden>> found(static_cast<std::size_t>(cells));
   for (int d = 1; d <= depth; ++d) {
-    std::vector<Forbidden> found;
-    for (int start = 0; start < cells; ++start) {
-      std::vector<Node> next;
-      for (const Node& node : level[static_cast<std::size_t>(start)]) {
-        const int from = static_cast<unsigned char>(node.cells.back());
-        for (const Direction dir : kOrder) {
-          const int to = neighbour(rows, cols, from, dir);
-          if (to < 0) continue;
-          Node child{node.arrangement, node.moves + static_cast<char>(dir), node.cells + static_cast<char>(to)};
-          bool holds_forbidden = false;
-          for (std::size_t i = 1; i + 1 < child.moves.size() && !holds_forbidden; ++i) {
-            holds_forbidden = known.contains(child.cells[i] + child.moves.substr(i));
-          }
-          if (holds_forbidden) continue;
-          std::swap(child.arrangement[static_cast<std::size_t>(to)], child.arrangement[static_cast<std::size_t>(from)]);
-          if (!seen[static_cast<std::size_t>(start)].insert(child.arrangement).second) {
-            found.push_back({start, to, std::move(child.moves)});
-          } else {
-            next.push_back(std::move(child));
+    // Isolated: a thread waiting here must not take up an unrelated task that
+    // could call move_fsm_for() and wait for its lock, held by this builder.
+    tbb::this_task_arena::isolate([&] {
+      tbb::parallel_for(0, cells, [&](int start) {
+        const auto s = static_cast<std::size_t>(start);
+        std::vector<Node> next;
+        std::string key;  // reused: the start cell as a char, then the moves
+        for (const Node& node : level[s]) {
+          const int from = static_cast<unsigned char>(node.cells.back());
+          for (const Direction dir : kOrder) {
+            const int to = neighbour(rows, cols, from, dir);
+            if (to < 0) continue;
+            Node child{node.arrangement, node.moves + static_cast<char>(dir), node.cells + static_cast<char>(to)};
+            bool holds_forbidden = false;
+            for (std::size_t i = 1; i + 1 < child.moves.size() && !holds_forbidden; ++i) {
+              key.assign(1, child.cells[i]);
+              key.append(child.moves, i);
+              holds_forbidden = known.contains(key);
+            }
+            if (holds_forbidden) continue;
+            std::swap(child.arrangement[static_cast<std::size_t>(to)], child.arrangement[static_cast<std::size_t>(from)]);
+            if (!seen[s].insert(child.arrangement).second) {
+              found[s].push_back({start, to, std::move(child.moves)});
+            } else {
+              next.push_back(std::move(child));
+            }
           }
         }
+        level[s] = std::move(next);
+      });
+    });
+    for (std::vector<Forbidden>& at_start : found) {
+      for (Forbidden& f : at_start) {
+        known.insert(static_cast<char>(f.start_cell) + f.moves);
+        out.push_back(std::move(f));
       }
-      level[static_cast<std::size_t>(start)] = std::move(next);
-    }
-    for (Forbidden& f : found) {
-      known.insert(static_cast<char>(f.start_cell) + f.moves);
-      out.push_back(std::move(f));
+      at_start.clear();
     }
   }
   return out;
@@ -165,13 +183,15 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
   for (int cell = 0; cell < cells; ++cell) fsm->start.push_back(state_of(0, cell));
   for (std::size_t s = 0; s < states.size(); ++s) {
     const auto [node, cell] = states[s];
-    std::array<std::int32_t, 4> row{kDeadMove, kDeadMove, kDeadMove, kDeadMove};
+    std::array<std::uint16_t, 4> row{kDeadMove, kDeadMove, kDeadMove, kDeadMove};
     for (int m = 0; m < 4; ++m) {
       const int to = neighbour(rows, cols, cell, static_cast<Direction>(m));
       if (to < 0) continue;
       const std::int32_t child = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
       if (ends[static_cast<std::size_t>(child)] >> to & 1) continue;
-      row[static_cast<std::size_t>(m)] = state_of(child, to);
+      const std::int32_t next = state_of(child, to);
+      if (next >= kDeadMove) throw std::length_error("move_fsm: too many states; use a smaller depth");
+      row[static_cast<std::size_t>(m)] = static_cast<std::uint16_t>(next);
     }
     fsm->next.insert(fsm->next.end(), row.begin(), row.end());
   }
