@@ -46,11 +46,13 @@ std::string_view move_pruning_name(MovePruning p);
 std::optional<MovePruning> parse_move_pruning(std::string_view name);
 
 // The depth of the machine move_fsm_for() builds: 10 up to 16 cells, 12 up
-// to 25, 8 above. Deeper machines cut more but take longer to build, once
-// per process, and are bigger to keep in cache. On the 24-puzzle with
-// pdb:6666, depth 10 expands 11.9% fewer nodes than depth 8, and depth 12
-// 11-14% fewer than depth 10, in less search time; the depth-12 machine
-// takes about 1.6 s to build on 2 cores (results/move_pruning.md).
+// to 25, 8 above. Deeper machines cut more but grow by about 5x per two
+// moves, in states and in build time (once per process), and cost cache.
+// On the 24-puzzle with pdb:6666, depth 10 expands 11.9% fewer nodes than
+// depth 8, and depth 12 8-14% fewer than depth 10 in less search time; the
+// 5x5 machine of depth 12 has 56,855 states and takes 3.3-4.4 s to build on
+// one thread, 1.9-2.3 s on two. Depth 14 (281,661 states) would not fit the
+// table below (results/move_pruning.md).
 constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 25 ? 12 : 8; }
 inline constexpr std::uint16_t kDeadMove = 0xFFFF;
 
@@ -61,8 +63,8 @@ struct MoveFsm {
   // next[state * 4 + direction] (Direction's values): the state after the
   // blank moves that way, or kDeadMove when the move leaves the board or is cut.
   // Two bytes an entry, so that the kernels' reads stay in cache: the 5x5
-  // machine of depth 10 takes 91 KB. build_move_fsm() throws std::length_error
-  // when a machine has kDeadMove states or more.
+  // machine of depth 12 takes 455 KB. build_move_fsm() throws
+  // std::length_error when a machine has kDeadMove states or more.
   std::vector<std::uint16_t> next;
   std::vector<std::int32_t> start;    // per blank cell: the state of an empty history
   std::vector<std::uint8_t> cell;     // per state: the blank's cell
