@@ -30,9 +30,13 @@ void accepted(const MoveFsm& fsm, int state, Arrangement& a, int cell, int depth
   out.emplace_back(moves, a);
   if (static_cast<int>(moves.size()) == depth) return;
   for (int d = 0; d < 4; ++d) {
-    const int next = fsm.next[static_cast<std::size_t>(state) * 4 + static_cast<std::size_t>(d)];
+    const int next = fsm.after(cell, state, static_cast<Direction>(d));
     if (next == kDeadMove) continue;
-    const int to = fsm.cell[static_cast<std::size_t>(next)];
+    const int r = cell / fsm.cols, c = cell % fsm.cols;
+    const bool on_board[] = {r > 0, r + 1 < fsm.rows, c > 0, c + 1 < fsm.cols};  // Direction's order
+    ASSERT_TRUE(on_board[d]) << "a move off the board lives";
+    const int to = cell + (d == 0 ? -fsm.cols : d == 1 ? fsm.cols : d == 2 ? -1 : 1);
+    ASSERT_LT(next, fsm.states_on(to));
     std::swap(a[static_cast<std::size_t>(cell)], a[static_cast<std::size_t>(to)]);
     moves.push_back(static_cast<char>('0' + d));
     accepted(fsm, next, a, to, depth, moves, out);
@@ -83,7 +87,7 @@ TEST(MoveFsm, AcceptsExactlyOneShortestStringPerStateWithinItsDepth) {
       a[static_cast<std::size_t>(start)] = 255;
       std::vector<std::pair<std::string, Arrangement>> strings;
       std::string moves;
-      accepted(*fsm, fsm->start[static_cast<std::size_t>(start)], a, start, shape.depth, moves, strings);
+      accepted(*fsm, MoveFsm::kEmptyHistory, a, start, shape.depth, moves, strings);
       std::map<Arrangement, std::string> first;
       for (const auto& [s, arr] : strings) {
         const auto [it, added] = first.emplace(arr, s);
@@ -140,20 +144,31 @@ TEST(MoveFsm, IsTheSameMachineOnOneThreadAsOnAll) {
     tbb::task_arena one(1);
     const auto serial = one.execute([&] { return build_move_fsm(shape.rows, shape.cols, shape.depth); });
     EXPECT_EQ(all->next, serial->next) << shape.rows << "x" << shape.cols;
-    EXPECT_EQ(all->start, serial->start);
-    EXPECT_EQ(all->cell, serial->cell);
+    EXPECT_EQ(all->first, serial->first);
     EXPECT_EQ(all->forbidden_strings, serial->forbidden_strings);
   }
 }
 
 // The default machines of the largest shapes of each depth fit the two-byte
-// table (build_move_fsm throws when they would not).
+// table (build_move_fsm throws when they would not): every live entry names
+// a state of the cell its move leads to.
 TEST(MoveFsm, DefaultMachinesFitTheirTable) {
   for (const auto& [rows, cols] : {std::pair{5, 5}, std::pair{4, 6}, std::pair{8, 8}}) {
     const auto fsm = move_fsm_for(rows, cols);
     EXPECT_EQ(fsm->depth, default_fsm_depth(rows * cols));
-    EXPECT_LT(fsm->states(), static_cast<int>(kDeadMove));
+    ASSERT_EQ(fsm->first.size(), static_cast<std::size_t>(rows * cols) + 1);
     EXPECT_EQ(fsm->next.size(), 4 * static_cast<std::size_t>(fsm->states()));
+    for (int cell = 0; cell < rows * cols; ++cell) {
+      ASSERT_GT(fsm->states_on(cell), 0);
+      ASSERT_LT(fsm->states_on(cell), static_cast<int>(kDeadMove));
+      const int deltas[] = {-cols, cols, -1, 1};  // Direction's order
+      for (int state = 0; state < fsm->states_on(cell); ++state) {
+        for (int d = 0; d < 4; ++d) {
+          const int next = fsm->after(cell, state, static_cast<Direction>(d));
+          if (next != kDeadMove) ASSERT_LT(next, fsm->states_on(cell + deltas[d])) << rows << "x" << cols;
+        }
+      }
+    }
   }
 }
 

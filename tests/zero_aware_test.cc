@@ -543,7 +543,7 @@ struct ReferenceIda {
     for (Direction dir : {Direction::kUp, Direction::kLeft, Direction::kRight, Direction::kDown}) {
       int child_state = -1;
       if (fsm != nullptr) {
-        child_state = fsm->next[static_cast<std::size_t>(state) * 4 + static_cast<std::size_t>(dir)];
+        child_state = fsm->after(b.blank(), state, dir);
         if (child_state == kDeadMove) continue;
       } else if (!b.can_move(dir) || b.neighbour(dir) == parent) {
         continue;
@@ -574,7 +574,7 @@ struct ReferenceIda {
     }
     for (;;) {
       next_bound = 1 << 30;
-      if (dfs(b, 0, -1, fsm != nullptr ? fsm->start[static_cast<std::size_t>(b.blank())] : -1)) return;
+      if (dfs(b, 0, -1, fsm != nullptr ? MoveFsm::kEmptyHistory : -1)) return;
       bound = next_bound;
     }
   }

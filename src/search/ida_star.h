@@ -98,7 +98,7 @@ class IdaStar {
         weight_(weight) {
     if constexpr (kFsm) {
       fsm_next_ = fsm->next.data();
-      fsm_start_ = fsm->start.data();
+      fsm_first_ = fsm->first.data();
     }
   }
 
@@ -191,7 +191,7 @@ class IdaStar {
   // Searches below `node` in the iteration with `bound` exactly as run()'s
   // recursion does when it reaches that node: `g` moves from the root,
   // `prune` is what cuts its children (the cell the blank came from, -1:
-  // none; with kFsm the machine's state there), `h` is the value the kernel
+  // none; with kFsm the machine's state on the node's blank cell), `h` is the value the kernel
   // carried down (g + h <= bound). Returns true when the goal was found
   // below it (path()[g, length()) holds the moves from `node`) or the budget
   // stopped the search (stopped()). next_bound() is then the least f above
@@ -265,7 +265,7 @@ class IdaStar {
     if constexpr (kRows > 0) {
       return root_table()[blank](this, h);
     } else {
-      return dfs(0, h, blank, kFsm ? fsm_start_[blank] : -1);
+      return dfs(0, h, blank, kFsm ? MoveFsm::kEmptyHistory : -1);
     }
   }
 
@@ -283,7 +283,7 @@ class IdaStar {
   template <int kBlank>
   static bool root(IdaStar* self, int h) {
     if constexpr (kFsm) {
-      return self->template dfs_fsm_at<kBlank>(self->bound_ - 1, h, self->board_, self->fsm_start_[kBlank]);
+      return self->template dfs_fsm_at<kBlank>(self->bound_ - 1, h, self->board_, MoveFsm::kEmptyHistory);
     } else {
       return self->template dfs_at<kBlank, -1>(self->bound_ - 1, h, self->board_);
     }
@@ -457,7 +457,7 @@ class IdaStar {
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
-    const std::uint16_t* next = fsm_next_ + 4 * state;
+    const std::uint16_t* next = fsm_next_ + 4 * (fsm_first_[kBlank] + state);
     constexpr bool kHasUp = kBlank >= kCols;
     constexpr bool kHasLeft = kBlank % kCols > 0;
     constexpr bool kHasRight = kBlank % kCols < kCols - 1;
@@ -571,7 +571,7 @@ class IdaStar {
       const int target = m.target[i];
       int child_prune;
       if constexpr (kFsm) {
-        child_prune = fsm_next_[4 * prune + static_cast<int>(m.direction[i])];
+        child_prune = fsm_next_[4 * (fsm_first_[blank] + prune) + static_cast<int>(m.direction[i])];
         if (child_prune == kDeadMove) continue;
       } else {
         if (target == prune) continue;
@@ -626,7 +626,7 @@ class IdaStar {
   std::uint64_t until_check_ = 0;  // expansions left before the next budget check
   std::uint64_t interval_ = 0;     // the length of the current check interval
   const std::uint16_t* fsm_next_ = nullptr;  // kFsm: MoveFsm::next
-  const std::int32_t* fsm_start_ = nullptr;  // kFsm: MoveFsm::start
+  const std::int32_t* fsm_first_ = nullptr;  // kFsm: MoveFsm::first
 };
 
 }  // namespace npuzzle

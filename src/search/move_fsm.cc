@@ -171,7 +171,8 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
     }
   }
 
-  // Step 3: the reachable product states.
+  // Step 3: the reachable product states, numbered in the order found, each
+  // cell's empty history first; then renumbered per cell, keeping that order.
   std::unordered_map<std::uint64_t, std::int32_t> id;
   std::vector<std::pair<std::int32_t, int>> states;  // (automaton node, cell)
   auto state_of = [&](std::int32_t node, int cell) {
@@ -180,22 +181,39 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
     if (added) states.emplace_back(node, cell);
     return it->second;
   };
-  for (int cell = 0; cell < cells; ++cell) fsm->start.push_back(state_of(0, cell));
+  for (int cell = 0; cell < cells; ++cell) state_of(0, cell);
+  std::vector<std::array<std::int32_t, 4>> found_next;  // per state found; -1: dead
   for (std::size_t s = 0; s < states.size(); ++s) {
     const auto [node, cell] = states[s];
-    std::array<std::uint16_t, 4> row{kDeadMove, kDeadMove, kDeadMove, kDeadMove};
+    std::array<std::int32_t, 4> row{-1, -1, -1, -1};
     for (int m = 0; m < 4; ++m) {
       const int to = neighbour(rows, cols, cell, static_cast<Direction>(m));
       if (to < 0) continue;
       const std::int32_t child = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
       if (ends[static_cast<std::size_t>(child)] >> to & 1) continue;
-      const std::int32_t next = state_of(child, to);
-      if (next >= kDeadMove) throw std::length_error("move_fsm: too many states; use a smaller depth");
-      row[static_cast<std::size_t>(m)] = static_cast<std::uint16_t>(next);
+      row[static_cast<std::size_t>(m)] = state_of(child, to);
     }
-    fsm->next.insert(fsm->next.end(), row.begin(), row.end());
+    found_next.push_back(row);
   }
-  for (const auto& s : states) fsm->cell.push_back(static_cast<std::uint8_t>(s.second));
+  std::vector<std::int32_t> local(states.size());
+  std::vector<std::int32_t> count(static_cast<std::size_t>(cells), 0);
+  for (std::size_t s = 0; s < states.size(); ++s) {
+    std::int32_t& n = count[static_cast<std::size_t>(states[s].second)];
+    if (n >= kDeadMove) throw std::length_error("move_fsm: too many states on one cell; use a smaller depth");
+    local[s] = n++;
+  }
+  fsm->first.assign(static_cast<std::size_t>(cells) + 1, 0);
+  for (int cell = 0; cell < cells; ++cell) {
+    fsm->first[static_cast<std::size_t>(cell) + 1] = fsm->first[static_cast<std::size_t>(cell)] + count[static_cast<std::size_t>(cell)];
+  }
+  fsm->next.assign(4 * states.size(), kDeadMove);
+  for (std::size_t s = 0; s < states.size(); ++s) {
+    const std::size_t row = static_cast<std::size_t>(fsm->first[static_cast<std::size_t>(states[s].second)] + local[s]);
+    for (std::size_t m = 0; m < 4; ++m) {
+      const std::int32_t to = found_next[s][m];
+      if (to >= 0) fsm->next[4 * row + m] = static_cast<std::uint16_t>(local[static_cast<std::size_t>(to)]);
+    }
+  }
   return fsm;
 }
 

@@ -51,27 +51,42 @@ std::optional<MovePruning> parse_move_pruning(std::string_view name);
 // On the 24-puzzle with pdb:6666, depth 10 expands 11.9% fewer nodes than
 // depth 8, and depth 12 8-14% fewer than depth 10 in less search time; the
 // 5x5 machine of depth 12 has 56,855 states and takes 3.3-4.4 s to build on
-// one thread, 1.9-2.3 s on two. Depth 14 (281,661 states) would not fit the
-// table below (results/move_pruning.md).
+// one thread, 1.9-2.3 s on two. Depths 13 and 14 expand 0.97 and 0.88-0.90
+// of depth 12's nodes there, but take 10 and 28 s to build on one thread,
+// and their search was not measurably faster (results/move_pruning.md).
 constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 25 ? 12 : 8; }
 inline constexpr std::uint16_t kDeadMove = 0xFFFF;
 
+// A state is a blank cell and a machine state on that cell, numbered from 0
+// per cell, so that a two-byte entry holds any state: the limit is 65,534
+// states per cell, not in all (the 5x5 machine of depth 14 has 281,661).
 struct MoveFsm {
+  // Each cell's state 0 is the empty history, where a search starts.
+  static constexpr int kEmptyHistory = 0;
+
   int rows = 0;
   int cols = 0;
   int depth = 0;
-  // next[state * 4 + direction] (Direction's values): the state after the
-  // blank moves that way, or kDeadMove when the move leaves the board or is cut.
-  // Two bytes an entry, so that the kernels' reads stay in cache: the 5x5
-  // machine of depth 12 takes 455 KB. build_move_fsm() throws
-  // std::length_error when a machine has kDeadMove states or more.
+  // The row of state s on cell c is first[c] + s (first[cells] = all rows).
+  // next[4 * row + direction] (Direction's values): the state, on the cell
+  // the move leads to, after the blank moves that way; or kDeadMove when the
+  // move leaves the board or is cut. Two bytes an entry, so that the
+  // kernels' reads stay in cache: the 5x5 machine of depth 12 takes 455 KB.
+  // build_move_fsm() throws std::length_error when a cell has kDeadMove
+  // states or more.
   std::vector<std::uint16_t> next;
-  std::vector<std::int32_t> start;    // per blank cell: the state of an empty history
-  std::vector<std::uint8_t> cell;     // per state: the blank's cell
+  std::vector<std::int32_t> first;
   std::size_t forbidden_strings = 0;  // found in step 1, over all start cells
   std::size_t automaton_nodes = 0;    // step 2
 
-  int states() const { return static_cast<int>(cell.size()); }
+  int states() const { return first.empty() ? 0 : first.back(); }
+  int states_on(int cell) const {
+    return first[static_cast<std::size_t>(cell) + 1] - first[static_cast<std::size_t>(cell)];
+  }
+  // The state after the blank moves `d` from `cell` in `state`, or kDeadMove.
+  int after(int cell, int state, Direction d) const {
+    return next[4 * static_cast<std::size_t>(first[static_cast<std::size_t>(cell)] + state) + static_cast<std::size_t>(d)];
+  }
 };
 
 // Builds the machine for one shape (step 1 costs about the number of states

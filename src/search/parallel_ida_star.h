@@ -354,7 +354,7 @@ class ParallelIdaStar {
   }
 
   // What cuts the root's children: no parent, or the machine's start state.
-  int root_prune() const { return kFsm ? fsm_->start[static_cast<std::size_t>(start_->blank())] : -1; }
+  int root_prune() const { return kFsm ? MoveFsm::kEmptyHistory : -1; }
 
   // The node `board` (blank on `blank`, `prune` as in Subtree) at depth g,
   // expanded as the generic kernel expands it, down to depth_. True when a
@@ -367,7 +367,7 @@ class ParallelIdaStar {
       const int target = m.target[i];
       int child_prune;
       if constexpr (kFsm) {
-        child_prune = fsm_->next[static_cast<std::size_t>(4 * prune + static_cast<int>(m.direction[i]))];
+        child_prune = fsm_->after(blank, prune, m.direction[i]);
         if (child_prune == kDeadMove) continue;
       } else {
         if (target == prune) continue;
