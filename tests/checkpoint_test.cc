@@ -2,13 +2,14 @@
 // off by a node limit after some iterations, then restarted from its
 // checkpoint, ends with the length and node counts of an uninterrupted run
 // (batch --checkpoints and solve --checkpoint), also when the restart runs
-// on two threads; a checkpoint of another board or other options is
-// refused with a message.
+// on two threads; a checkpoint of another board, other options or another
+// move-pruning machine depth is refused with a message.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "cli_support.h"
+#include "search/move_fsm.h"
 #include "test_support.h"
 
 namespace npuzzle {
@@ -121,6 +122,38 @@ TEST_F(Cli, ACheckpointOfAnotherBoardOrOtherOptionsIsRefused) {
             std::string::npos)
       << other_options.err;
   EXPECT_TRUE(std::filesystem::exists(path("x.ckpt"))) << "a refused checkpoint is kept";
+}
+
+// The machine's depth decides the counts, so a checkpoint records it and one
+// from another depth, or from before the depth was recorded, is refused.
+TEST_F(Cli, ACheckpointOfAnotherMachineDepthIsRefused) {
+  spit(path("a.txt"), korf_line(1));
+  const std::string run = "solve --heuristic linear-conflict --prune fsm " + quote(path("a.txt")) + " --checkpoint " +
+                          quote(path("x.ckpt"));
+  const CliResult cut = npuzzle(run + " --max-nodes 100000");
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  const std::string saved = slurp(path("x.ckpt"));
+  const std::string ours = "fsm_depth: " + std::to_string(default_fsm_depth(16)) + "\n";
+  const auto at = saved.find(ours);
+  ASSERT_NE(at, std::string::npos) << saved;
+
+  spit(path("x.ckpt"), std::string(saved).replace(at, ours.size(), "fsm_depth: 7\n"));
+  const CliResult other_depth = npuzzle(run);
+  EXPECT_EQ(other_depth.code, 1);
+  EXPECT_NE(other_depth.err.find("written with a move-pruning machine 7 moves deep, this run's is " +
+                                 std::to_string(default_fsm_depth(16))),
+            std::string::npos)
+      << other_depth.err;
+
+  spit(path("x.ckpt"), std::string(saved).erase(at, ours.size()));
+  const CliResult unrecorded = npuzzle(run);
+  EXPECT_EQ(unrecorded.code, 1);
+  EXPECT_NE(unrecorded.err.find("does not say how deep its move-pruning machine was"), std::string::npos)
+      << unrecorded.err;
+
+  spit(path("x.ckpt"), saved);
+  const CliResult resumed = npuzzle(run);
+  EXPECT_EQ(resumed.code, 0) << resumed.err;
 }
 
 }  // namespace

@@ -41,8 +41,9 @@ std::string write_checkpoint(const std::string& path, const IdaCheckpoint& c) {
        << "board: " << tiles_text(c.tiles) << "\n"
        << "algorithm: " << c.algorithm << "\n"
        << "heuristic: " << c.heuristic << "\n"
-       << "prune: " << c.prune << "\n"
-       << "completed_bound: " << c.completed_bound << "\n"
+       << "prune: " << c.prune << "\n";
+  if (c.fsm_depth > 0) text << "fsm_depth: " << c.fsm_depth << "\n";
+  text << "completed_bound: " << c.completed_bound << "\n"
        << "next_bound: " << c.next_bound << "\n"
        << "expanded: " << c.expanded << "\n"
        << "generated: " << c.generated << "\n";
@@ -132,6 +133,12 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
     if (!v) return std::nullopt;
     *target = *v;
   }
+  if (const auto it = fields.find("fsm_depth"); it != fields.end()) {
+    if (!parse_whole(it->second, &c.fsm_depth) || c.fsm_depth <= 0) {
+      *error = path + ": bad fsm_depth '" + it->second + "'";
+      return std::nullopt;
+    }
+  }
   return c;
 }
 
@@ -154,6 +161,14 @@ std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint&
       return "the checkpoint was written with --" + std::string(key) + " " + *values.first + ", this run has " +
              *values.second;
     }
+  }
+  if (saved.fsm_depth != ours.fsm_depth) {
+    if (saved.fsm_depth == 0) {
+      return "the checkpoint does not say how deep its move-pruning machine was (an older npuzzle wrote it); "
+             "this run's is " + std::to_string(ours.fsm_depth) + " moves deep";
+    }
+    return "the checkpoint was written with a move-pruning machine " + std::to_string(saved.fsm_depth) +
+           " moves deep, this run's is " + std::to_string(ours.fsm_depth);
   }
   return {};
 }

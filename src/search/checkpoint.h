@@ -1,12 +1,13 @@
 // Resumable IDA*: a checkpoint is written after every completed iteration,
 // so that a long search (a 24-puzzle instance takes hours) survives a
 // restart. It holds the board, goal and the options that decide the node
-// counts (algorithm, heuristic as resolved, move pruning), the bound just
-// completed, the next bound, and the nodes counted so far. A restart with
-// the same board and options begins at the next bound and adds the saved
-// counts, so its result equals an uninterrupted run's in length and node
-// counts (IDA*'s iterations are independent given their bound). A
-// checkpoint from another board or other options is refused, never used.
+// counts (algorithm, heuristic as resolved, move pruning and the machine's
+// depth), the bound just completed, the next bound, and the nodes counted
+// so far. A restart with the same board and options begins at the next
+// bound and adds the saved counts, so its result equals an uninterrupted
+// run's in length and node counts (IDA*'s iterations are independent given
+// their bound). A checkpoint from another board or other options is
+// refused, never used.
 //
 // The file is text, one `key: value` a line after a comment line, written
 // through a temporary name and a rename, so it is always either the old
@@ -30,6 +31,9 @@ struct IdaCheckpoint {
   std::string algorithm;  // "ida"
   std::string heuristic;  // as resolved: "linear-conflict", "pdb:663", ...
   std::string prune;      // "parent" or "fsm"
+  // With prune "fsm": the move-pruning machine's depth, which decides the
+  // counts (move_fsm.h); 0 in a checkpoint written before it was recorded.
+  int fsm_depth = 0;
   int completed_bound = -1;
   int next_bound = -1;
   std::uint64_t expanded = 0;   // all iterations up to completed_bound
@@ -44,7 +48,7 @@ std::string write_checkpoint(const std::string& path, const IdaCheckpoint& c);
 std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::string* error);
 
 // Why `saved` cannot resume the search described by `ours` (board, goal,
-// algorithm, heuristic, pruning), or "" when it can.
+// algorithm, heuristic, pruning and the machine's depth), or "" when it can.
 std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours);
 
 }  // namespace npuzzle

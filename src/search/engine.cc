@@ -5,6 +5,7 @@
 #include "core/replay.h"
 #include "core/solvability.h"
 #include "search/checkpoint.h"
+#include "search/move_fsm.h"
 #include "heuristics/tile_tables.h"
 
 namespace npuzzle {
@@ -73,6 +74,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     ours.algorithm = std::string(algorithm_name(request.algorithm));
     ours.heuristic = report.heuristic;
     ours.prune = std::string(move_pruning_name(request.pruning));
+    if (request.pruning == MovePruning::kFsm) ours.fsm_depth = default_fsm_depth(board.rows() * board.cols());
     std::string error;
     if (const auto saved = read_checkpoint(request.checkpoint, &error)) {
       error = checkpoint_mismatch(*saved, ours);
