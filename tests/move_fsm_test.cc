@@ -23,6 +23,18 @@ namespace {
 // Tiles labelled by their start cells, the blank as 255.
 using Arrangement = std::vector<int>;
 
+// The cell the blank reaches moving `d` (Direction's values: up, down, left,
+// right) from `cell`, or -1 off the board.
+int neighbour_cell(int rows, int cols, int cell, int d) {
+  const int r = cell / cols, c = cell % cols;
+  switch (d) {
+    case 0: return r > 0 ? cell - cols : -1;
+    case 1: return r + 1 < rows ? cell + cols : -1;
+    case 2: return c > 0 ? cell - 1 : -1;
+    default: return c + 1 < cols ? cell + 1 : -1;
+  }
+}
+
 // Every string the machine accepts from `start`, up to `depth` moves, with
 // the arrangement it leaves: walks the machine, not the builder's lists.
 void accepted(const MoveFsm& fsm, int state, Arrangement& a, int cell, int depth, std::string& moves,
@@ -32,10 +44,8 @@ void accepted(const MoveFsm& fsm, int state, Arrangement& a, int cell, int depth
   for (int d = 0; d < 4; ++d) {
     const int next = fsm.after(cell, state, static_cast<Direction>(d));
     if (next == kDeadMove) continue;
-    const int r = cell / fsm.cols, c = cell % fsm.cols;
-    const bool on_board[] = {r > 0, r + 1 < fsm.rows, c > 0, c + 1 < fsm.cols};  // Direction's order
-    ASSERT_TRUE(on_board[d]) << "a move off the board lives";
-    const int to = cell + (d == 0 ? -fsm.cols : d == 1 ? fsm.cols : d == 2 ? -1 : 1);
+    const int to = neighbour_cell(fsm.rows, fsm.cols, cell, d);
+    ASSERT_GE(to, 0) << "a move off the board lives";
     ASSERT_LT(next, fsm.states_on(to));
     std::swap(a[static_cast<std::size_t>(cell)], a[static_cast<std::size_t>(to)]);
     moves.push_back(static_cast<char>('0' + d));
@@ -55,10 +65,8 @@ std::map<Arrangement, int> reachable(int rows, int cols, int start, int depth) {
   for (int d = 1; d <= depth; ++d) {
     std::vector<std::pair<Arrangement, int>> next;
     for (const auto& [arr, blank] : frontier) {
-      const int r = blank / cols, c = blank % cols;
-      const int targets[] = {r > 0 ? blank - cols : -1, r + 1 < rows ? blank + cols : -1, c > 0 ? blank - 1 : -1,
-                             c + 1 < cols ? blank + 1 : -1};
-      for (const int to : targets) {
+      for (int dir = 0; dir < 4; ++dir) {
+        const int to = neighbour_cell(rows, cols, blank, dir);
         if (to < 0) continue;
         Arrangement child = arr;
         std::swap(child[static_cast<std::size_t>(blank)], child[static_cast<std::size_t>(to)]);
@@ -161,11 +169,13 @@ TEST(MoveFsm, DefaultMachinesFitTheirTable) {
     for (int cell = 0; cell < rows * cols; ++cell) {
       ASSERT_GT(fsm->states_on(cell), 0);
       ASSERT_LT(fsm->states_on(cell), static_cast<int>(kDeadMove));
-      const int deltas[] = {-cols, cols, -1, 1};  // Direction's order
       for (int state = 0; state < fsm->states_on(cell); ++state) {
         for (int d = 0; d < 4; ++d) {
           const int next = fsm->after(cell, state, static_cast<Direction>(d));
-          if (next != kDeadMove) ASSERT_LT(next, fsm->states_on(cell + deltas[d])) << rows << "x" << cols;
+          if (next == kDeadMove) continue;
+          const int to = neighbour_cell(rows, cols, cell, d);
+          ASSERT_GE(to, 0) << rows << "x" << cols << ": a move off the board lives";
+          ASSERT_LT(next, fsm->states_on(to)) << rows << "x" << cols;
         }
       }
     }

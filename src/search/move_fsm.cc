@@ -171,20 +171,31 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
     }
   }
 
-  // Step 3: the reachable product states, numbered in the order found, each
-  // cell's empty history first; then renumbered per cell, keeping that order.
+  // Step 3: the reachable product states, each cell's empty history first.
+  // A state gets its number on its cell when found; its row waits for
+  // `first`, known once all are found.
+  struct State {
+    std::int32_t node;  // in the automaton
+    int cell;
+    std::int32_t on_cell;  // its number on `cell`
+  };
   std::unordered_map<std::uint64_t, std::int32_t> id;
-  std::vector<std::pair<std::int32_t, int>> states;  // (automaton node, cell)
+  std::vector<State> states;
+  std::vector<std::int32_t> count(static_cast<std::size_t>(cells), 0);
   auto state_of = [&](std::int32_t node, int cell) {
     const std::uint64_t key = static_cast<std::uint64_t>(node) * 64 + static_cast<std::uint64_t>(cell);
     auto [it, added] = id.emplace(key, static_cast<std::int32_t>(states.size()));
-    if (added) states.emplace_back(node, cell);
+    if (added) {
+      std::int32_t& on_cell = count[static_cast<std::size_t>(cell)];
+      if (on_cell >= kDeadMove) throw std::length_error("move_fsm: too many states on one cell; use a smaller depth");
+      states.push_back({node, cell, on_cell++});
+    }
     return it->second;
   };
   for (int cell = 0; cell < cells; ++cell) state_of(0, cell);
-  std::vector<std::array<std::int32_t, 4>> found_next;  // per state found; -1: dead
+  std::vector<std::array<std::int32_t, 4>> found_next;  // per state, by its index in `states`; -1: dead
   for (std::size_t s = 0; s < states.size(); ++s) {
-    const auto [node, cell] = states[s];
+    const auto [node, cell, on_cell] = states[s];
     std::array<std::int32_t, 4> row{-1, -1, -1, -1};
     for (int m = 0; m < 4; ++m) {
       const int to = neighbour(rows, cols, cell, static_cast<Direction>(m));
@@ -195,23 +206,14 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
     }
     found_next.push_back(row);
   }
-  std::vector<std::int32_t> local(states.size());
-  std::vector<std::int32_t> count(static_cast<std::size_t>(cells), 0);
-  for (std::size_t s = 0; s < states.size(); ++s) {
-    std::int32_t& n = count[static_cast<std::size_t>(states[s].second)];
-    if (n >= kDeadMove) throw std::length_error("move_fsm: too many states on one cell; use a smaller depth");
-    local[s] = n++;
-  }
   fsm->first.assign(static_cast<std::size_t>(cells) + 1, 0);
-  for (int cell = 0; cell < cells; ++cell) {
-    fsm->first[static_cast<std::size_t>(cell) + 1] = fsm->first[static_cast<std::size_t>(cell)] + count[static_cast<std::size_t>(cell)];
-  }
+  for (std::size_t cell = 0; cell < count.size(); ++cell) fsm->first[cell + 1] = fsm->first[cell] + count[cell];
   fsm->next.assign(4 * states.size(), kDeadMove);
   for (std::size_t s = 0; s < states.size(); ++s) {
-    const std::size_t row = static_cast<std::size_t>(fsm->first[static_cast<std::size_t>(states[s].second)] + local[s]);
+    const auto row = static_cast<std::size_t>(fsm->first[static_cast<std::size_t>(states[s].cell)] + states[s].on_cell);
     for (std::size_t m = 0; m < 4; ++m) {
       const std::int32_t to = found_next[s][m];
-      if (to >= 0) fsm->next[4 * row + m] = static_cast<std::uint16_t>(local[static_cast<std::size_t>(to)]);
+      if (to >= 0) fsm->next[4 * row + m] = static_cast<std::uint16_t>(states[static_cast<std::size_t>(to)].on_cell);
     }
   }
   return fsm;
