@@ -103,6 +103,7 @@ TEST_F(Checkpoints, ResumesOnTwoThreadsWithTheMovePruningMachine) {
   std::vector<std::string> whole;
   ASSERT_NO_FATAL_FAILURE(expect_batch_resumes_as_whole(" --heuristic linear-conflict --prune fsm", 2, whole));
   EXPECT_NE(slurp(path("part.csv.json")).find("\"prune\": \"fsm\""), std::string::npos);
+  EXPECT_NE(slurp(path("part.csv.json")).find("\"fsm_depth\": 0"), std::string::npos);
 }
 
 TEST_F(Cli, ACheckpointOfAnotherBoardOrOtherOptionsIsRefused) {
@@ -154,6 +155,40 @@ TEST_F(Cli, ACheckpointOfAnotherMachineDepthIsRefused) {
   spit(path("x.ckpt"), saved);
   const CliResult resumed = npuzzle(run);
   EXPECT_EQ(resumed.code, 0) << resumed.err;
+}
+
+// --fsm-depth: a checkpoint written with a machine of another depth than the
+// default says so, is refused by a run at the default depth (naming the
+// option that resumes it), and resumed by one with that option, ending with
+// the length and counts of an uninterrupted run at that depth, which differ
+// from the default depth's.
+TEST_F(Cli, ACheckpointOfAChosenMachineDepthResumesWithThatDepth) {
+  spit(path("a.txt"), korf_line(1));
+  const std::string board = " " + quote(path("a.txt"));
+  const std::string ckpt = " --checkpoint " + quote(path("x.ckpt"));
+  const std::string base = "solve --heuristic linear-conflict --prune fsm";
+  const CliResult whole = npuzzle(base + " --fsm-depth 6" + board);
+  ASSERT_EQ(whole.code, 0) << whole.err;
+  EXPECT_NE(whole.out.find("length:    55 moves"), std::string::npos) << whole.out;
+  const CliResult default_depth = npuzzle(base + board);
+  ASSERT_EQ(default_depth.code, 0) << default_depth.err;
+  ASSERT_NE(nodes_line(whole.out), "");
+  EXPECT_NE(nodes_line(whole.out), nodes_line(default_depth.out)) << "the depth decides the counts";
+
+  const CliResult cut = npuzzle(base + " --fsm-depth 6 --max-nodes 100000" + board + ckpt);
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  EXPECT_NE(slurp(path("x.ckpt")).find("fsm_depth: 6\n"), std::string::npos) << slurp(path("x.ckpt"));
+  const CliResult refused = npuzzle(base + board + ckpt);
+  EXPECT_EQ(refused.code, 1);
+  EXPECT_NE(refused.err.find("6 moves deep, this run's is " + std::to_string(default_fsm_depth(16)) +
+                             " (--fsm-depth 6 resumes it)"),
+            std::string::npos)
+      << refused.err;
+  const CliResult resumed = npuzzle(base + " --fsm-depth 6" + board + ckpt);
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("resumed from"), std::string::npos) << resumed.err;
+  EXPECT_EQ(nodes_line(resumed.out), nodes_line(whole.out));
+  EXPECT_NE(resumed.out.find("length:    55 moves"), std::string::npos) << resumed.out;
 }
 
 }  // namespace

@@ -114,6 +114,10 @@ TEST_F(Cli, ExitCodesForUsageErrors) {
   EXPECT_EQ(npuzzle("solve --no-such-option " + p).code, 2);
   EXPECT_EQ(npuzzle("solve --heuristic euclid " + p).code, 2);
   EXPECT_EQ(npuzzle("solve --algorithm bogo " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --fsm-depth 6 " + p).code, 2);  // without --prune fsm
+  EXPECT_EQ(npuzzle("solve --prune fsm --fsm-depth 1 " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --prune fsm --fsm-depth 15 " + p).code, 2);
+  EXPECT_EQ(npuzzle("solve --prune fsm --fsm-depth -3 " + p).code, 2);
   EXPECT_EQ(npuzzle("solve --goal sideways " + p).code, 2);
   EXPECT_EQ(npuzzle("solve --notation emacs " + p).code, 2);
   EXPECT_EQ(npuzzle("solve --format fancy " + p).code, 2);

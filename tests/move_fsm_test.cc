@@ -141,6 +141,88 @@ TEST(MoveFsm, IdaStaysOptimalOnTheHardest3x3Boards) {
   EXPECT_LT(fsm_nodes, parent_nodes);
 }
 
+// --fsm-depth on the hardest 3x3 boards (BFS distance 29 to 31, 983 of
+// them). Depth 2 forbids only the move back, so it must give exactly the
+// parent test's counts; every depth gives the BFS length and a solution that
+// replays; and the deeper the machine, the fewer nodes.
+TEST(MoveFsm, EveryDepthStaysOptimalAndDepthTwoIsTheParentTest) {
+  const Goal goal = Goal::kBlankLast;
+  const auto distance = bfs_distances(3, 3, goal);
+  SolveOptions parent;
+  parent.goal = goal;
+  parent.heuristic = HeuristicKind::kLinearConflict;
+  const int depths[] = {2, 6, 10, 14};
+  std::vector<std::uint64_t> expanded(std::size(depths));
+  int checked = 0;
+  for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+    if (distance[rank] == kUnreached || distance[rank] < 29) continue;
+    const Board b(3, 3, unrank_permutation(rank, 9));
+    const SolveResult by_parent = solve(b, parent);
+    for (std::size_t i = 0; i < std::size(depths); ++i) {
+      SolveOptions fsm = parent;
+      fsm.pruning = MovePruning::kFsm;
+      fsm.fsm_depth = depths[i];
+      const SolveResult r = solve(b, fsm);
+      ASSERT_EQ(r.status, Status::kOptimal) << "depth " << depths[i];
+      ASSERT_EQ(r.length, distance[rank]) << "depth " << depths[i];
+      ASSERT_EQ(check_solution(b, r.moves, goal), "") << "depth " << depths[i];
+      if (depths[i] == 2) {
+        ASSERT_EQ(r.expanded, by_parent.expanded);
+        ASSERT_EQ(r.generated, by_parent.generated);
+        ASSERT_EQ(r.moves, by_parent.moves);
+      }
+      expanded[i] += r.expanded;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 760 + 221 + 2);  // the published counts of distances 29, 30 and 31
+  for (std::size_t i = 1; i < std::size(depths); ++i) {
+    EXPECT_LT(expanded[i], expanded[i - 1]) << "depth " << depths[i] << " against " << depths[i - 1];
+  }
+}
+
+// move_fsm_for() keeps one machine per shape and depth; depth 0 is the default's.
+TEST(MoveFsm, OneSharedMachinePerShapeAndDepth) {
+  const auto by_default = move_fsm_for(3, 4);
+  EXPECT_EQ(by_default->depth, default_fsm_depth(12));
+  EXPECT_EQ(move_fsm_for(3, 4, default_fsm_depth(12)), by_default);
+  const auto shallow = move_fsm_for(3, 4, 4);
+  EXPECT_EQ(shallow->depth, 4);
+  EXPECT_EQ(move_fsm_for(3, 4, 4), shallow);
+  EXPECT_LT(shallow->states(), by_default->states());
+  EXPECT_EQ(move_fsm_for(4, 3, 4)->cols, 3);
+}
+
+// A depth outside its shape's range, or without the machine, is refused
+// before any machine is built (solve() reports it as unsupported).
+TEST(MoveFsm, DepthsOutsideTheirRangeAreUnsupported) {
+  SolveOptions options;
+  options.pruning = MovePruning::kFsm;
+  options.fsm_depth = 14;
+  EXPECT_EQ(unsupported_reason(5, 5, options), "");
+  EXPECT_NE(unsupported_reason(6, 6, options).find("--fsm-depth must be from 2 to 10 on 6x6"), std::string::npos);
+  options.fsm_depth = 1;
+  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  options.fsm_depth = 6;
+  options.pruning = MovePruning::kParent;
+  EXPECT_EQ(unsupported_reason(3, 3, options), "--fsm-depth needs --prune fsm");
+  options.pruning = MovePruning::kFsm;
+  options.fsm_depth = 12;
+  const SolveResult r = solve(Board::solved(6, 6, options.goal), options);
+  EXPECT_EQ(r.status, Status::kUnsupported);
+}
+
+// The deepest machines --fsm-depth allows fit the two-byte table (the
+// builder throws when they would not): 5x5 and 4x6 at depth 14, and 8x8, the
+// largest board optimal search takes, at 10. About 30 s and 1.7 GB.
+TEST(MoveFsm, DeepestAllowedMachinesFit) {
+  for (const auto& [rows, cols] : {std::pair{5, 5}, std::pair{4, 6}, std::pair{8, 8}}) {
+    const auto fsm = build_move_fsm(rows, cols, max_fsm_depth(rows * cols));
+    for (int cell = 0; cell < rows * cols; ++cell) ASSERT_GT(fsm->states_on(cell), 0);
+    EXPECT_GT(fsm->states(), move_fsm_for(rows, cols)->states()) << rows << "x" << cols;
+  }
+}
+
 // The builder runs the start cells in parallel and merges their finds in
 // cell order: on one thread and on all it builds the same machine.
 TEST(MoveFsm, IsTheSameMachineOnOneThreadAsOnAll) {

@@ -290,6 +290,7 @@ JsonObject options_json(const BatchConfig& c, const RunConfig& run, const BatchS
   o.add("heuristic", request.heuristic.label(request.tables.reflect));
   o.add("weight", request.weight);
   o.add("prune", move_pruning_name(request.pruning));
+  if (request.pruning == MovePruning::kFsm) o.add("fsm_depth", request.fsm_depth);  // 0: the shape's default
   o.add("bound_growth", request.bound_growth);
   if (request.heuristic.mode == HeuristicSpec::Mode::kPdb) o.add("pdb_dir", request.tables.cache.directory());
   o.add("notation", notation_name(c.run.notation));

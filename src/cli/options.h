@@ -39,6 +39,7 @@ struct SearchOptions {
   std::string algorithm = "ida";
   double weight = 1;
   std::string prune = "parent";
+  int fsm_depth = 0;  // 0: the shape's default
   bool shorten = false;
   double bound_growth = 1;
   double time_limit = 0;

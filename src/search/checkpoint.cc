@@ -168,7 +168,8 @@ std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint&
              "this run's is " + std::to_string(ours.fsm_depth) + " moves deep";
     }
     return "the checkpoint was written with a move-pruning machine " + std::to_string(saved.fsm_depth) +
-           " moves deep, this run's is " + std::to_string(ours.fsm_depth);
+           " moves deep, this run's is " + std::to_string(ours.fsm_depth) + " (--fsm-depth " +
+           std::to_string(saved.fsm_depth) + " resumes it)";
   }
   return {};
 }

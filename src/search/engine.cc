@@ -58,6 +58,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   options.exact = std::move(heuristic.exact);
   options.weight = request.weight;
   options.pruning = request.pruning;
+  options.fsm_depth = request.fsm_depth;
   options.shorten = request.shorten;
   options.bound_growth = request.bound_growth;
   options.limits = request.limits;
@@ -74,7 +75,9 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     ours.algorithm = std::string(algorithm_name(request.algorithm));
     ours.heuristic = report.heuristic;
     ours.prune = std::string(move_pruning_name(request.pruning));
-    if (request.pruning == MovePruning::kFsm) ours.fsm_depth = default_fsm_depth(board.rows() * board.cols());
+    if (request.pruning == MovePruning::kFsm) {
+      ours.fsm_depth = request.fsm_depth != 0 ? request.fsm_depth : default_fsm_depth(board.rows() * board.cols());
+    }
     std::string error;
     if (const auto saved = read_checkpoint(request.checkpoint, &error)) {
       error = checkpoint_mismatch(*saved, ours);

@@ -36,6 +36,7 @@ struct SolveRequest {
   double weight = 1;  // IDA*'s or A*'s weight (SolveOptions::weight)
   double bound_growth = 1;  // weighted IDA*'s (SolveOptions::bound_growth)
   MovePruning pruning = MovePruning::kParent;  // SolveOptions::pruning
+  int fsm_depth = 0;                           // SolveOptions::fsm_depth
   // Unweighted IDA* only: a checkpoint file (checkpoint.h). When it exists
   // and matches the board and options, the search resumes from it (a
   // mismatch or an unreadable file is kUnsupported, with the reason); it is

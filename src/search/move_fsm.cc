@@ -5,6 +5,7 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -219,12 +220,13 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
   return fsm;
 }
 
-std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols) {
+std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols, int depth) {
+  if (depth == 0) depth = default_fsm_depth(rows * cols);
   static std::mutex mutex;
-  static auto* machines = new std::map<std::pair<int, int>, std::shared_ptr<const MoveFsm>>();
+  static auto* machines = new std::map<std::tuple<int, int, int>, std::shared_ptr<const MoveFsm>>();
   std::lock_guard lock(mutex);
-  auto& slot = (*machines)[{rows, cols}];
-  if (!slot) slot = build_move_fsm(rows, cols, default_fsm_depth(rows * cols));
+  auto& slot = (*machines)[{rows, cols, depth}];
+  if (!slot) slot = build_move_fsm(rows, cols, depth);
   return slot;
 }
 

@@ -52,9 +52,16 @@ std::optional<MovePruning> parse_move_pruning(std::string_view name);
 // depth 8, and depth 12 8-14% fewer than depth 10 in less search time; the
 // 5x5 machine of depth 12 has 56,855 states and takes 3.3-4.4 s to build on
 // one thread, 1.9-2.3 s on two. Depths 13 and 14 expand 0.97 and 0.88-0.90
-// of depth 12's nodes there, but take 10 and 28 s to build on one thread,
-// and their search was not measurably faster (results/move_pruning.md).
+// of depth 12's nodes there, but take 10 and 28 s to build on one thread;
+// side by side, depth 14 searched in 0.96 of depth 12's time, each node
+// costing 8% more (results/move_pruning.md): worth it only on instances
+// that search for many minutes, so it is chosen, not the default.
 constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 25 ? 12 : 8; }
+// The depths move_fsm_for() takes (--fsm-depth): from 2 (the move back to
+// the parent only) to 14 up to 25 cells (the 5x5 machine of depth 14 takes
+// 17-30 s and 1.7 GB to build), 10 above.
+inline constexpr int kMinFsmDepth = 2;
+constexpr int max_fsm_depth(int cells) { return cells <= 25 ? 14 : 10; }
 inline constexpr std::uint16_t kDeadMove = 0xFFFF;
 
 // A state is a blank cell and a machine state on that cell, numbered from 0
@@ -92,7 +99,9 @@ struct MoveFsm {
 // Builds the machine for one shape (step 1 costs about the number of states
 // within `depth` moves of each cell). Precondition: rows * cols <= 64.
 std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth);
-// The machine of default_fsm_depth() for a shape, built once per process and shared (thread-safe).
-std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols);
+// The machine of `depth` moves (0: default_fsm_depth()) for a shape, built
+// once per process and shared (thread-safe). Precondition: depth is 0 or
+// from kMinFsmDepth to max_fsm_depth(rows * cols).
+std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols, int depth = 0);
 
 }  // namespace npuzzle

@@ -63,6 +63,13 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
   if (options.pruning == MovePruning::kFsm && (options.algorithm != Algorithm::kIdaStar || options.weight > 1)) {
     return "--prune fsm needs --algorithm ida without --weight";
   }
+  if (options.fsm_depth != 0) {
+    if (options.pruning != MovePruning::kFsm) return "--fsm-depth needs --prune fsm";
+    if (options.fsm_depth < kMinFsmDepth || options.fsm_depth > max_fsm_depth(cells)) {
+      return "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
+             std::to_string(max_fsm_depth(cells)) + " on " + size_name(rows, cols);
+    }
+  }
   if (!(options.bound_growth >= 1) || options.bound_growth > options.weight) {
     return "the bound growth must be from 1 to the weight";
   }

@@ -51,6 +51,9 @@ struct SolveOptions {
   // machine (move_fsm.h): fewer nodes, the same optimal lengths; kParent
   // reproduces the published node counts.
   MovePruning pruning = MovePruning::kParent;
+  // kFsm only: the machine's depth in moves, 0 for default_fsm_depth();
+  // otherwise from kMinFsmDepth to max_fsm_depth() of the board's cells.
+  int fsm_depth = 0;
   // IDA* and A*: W >= 1 searches with f = g + W*h and guarantees
   // length <= W * optimal (ida_star.h, a_star.h), status kSolved; 1 is
   // optimal search.
