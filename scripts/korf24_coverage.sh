@@ -13,7 +13,8 @@
 # Environment: NPUZZLE (the binary, default build/npuzzle), BUDGET, PDB_DIR,
 #   IDS (only these instances, e.g. IDS="46 6"; still easiest first),
 #   PRUNE (parent, the default, or fsm: `--prune fsm`, rows in
-#   HEURISTIC_fsm.csv; its expansions are fewer than the published ones).
+#   HEURISTIC_fsm.csv; its expansions are fewer than the published ones),
+#   FSM_DEPTH (with PRUNE=fsm: `--fsm-depth N`, rows in HEURISTIC_fsmN.csv).
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,11 +29,14 @@ column=$(korf24_column "$heuristic") || { echo "korf24_coverage: pdb:6666, zpdb:
 out_dir=$root/results/korf24_coverage
 mkdir -p "$out_dir"
 prune=${PRUNE:-parent}
+depth_args=()
 case $prune in
   parent) table=$out_dir/${heuristic//[:,\/]/_}.csv ;;
-  fsm) table=$out_dir/${heuristic//[:,\/]/_}_fsm.csv ;;
+  fsm) table=$out_dir/${heuristic//[:,\/]/_}_fsm${FSM_DEPTH:-}.csv
+       [ -n "${FSM_DEPTH:-}" ] && depth_args=(--fsm-depth "$FSM_DEPTH") ;;
   *) echo "korf24_coverage: PRUNE is parent or fsm, not $prune" >&2; exit 2 ;;
 esac
+[ -n "${FSM_DEPTH:-}" ] && [ "$prune" != fsm ] && { echo "korf24_coverage: FSM_DEPTH needs PRUNE=fsm" >&2; exit 2; }
 [ -f "$table" ] || echo "id,status,length,expanded,published_expanded,wall_seconds,limit_seconds,threads,git,load,finished" >"$table"
 "$bin" pdb build "$heuristic" --size 5x5 --goal blank-first --threads 2 "${dir_args[@]}" >/dev/null
 work=$(mktemp -d)
@@ -51,7 +55,7 @@ for id in $ids; do
   published=$(korf24_published "$id" "$column")
   korf24_instance "$id" "$work/in.txt"
   t0=$(date +%s.%N)
-  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --prune "$prune" --threads 2 --time-limit "$limit" \
+  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --prune "$prune" "${depth_args[@]}" --threads 2 --time-limit "$limit" \
     --no-progress "${dir_args[@]}" 2>/dev/null || true
   wall=$(echo "$(date +%s.%N) - $t0" | bc -l)
   "$bin" verify -i "$work/in.txt" -r "$work/out.csv" >/dev/null
