@@ -142,9 +142,10 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   request.pruning = *pruning;
   if (search.fsm_depth != 0) {
     if (*pruning != MovePruning::kFsm) throw UsageError("--fsm-depth applies to --prune fsm only");
-    if (search.fsm_depth < kMinFsmDepth || search.fsm_depth > max_fsm_depth(25)) {
+    // The shape's own limit (lower above 25 cells) is checked per board, by unsupported_reason().
+    if (search.fsm_depth < kMinFsmDepth || search.fsm_depth > kMaxFsmDepth) {
       throw UsageError("--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-                       std::to_string(max_fsm_depth(25)) + " (or 0, the shape's default)");
+                       std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
     }
   }
   request.fsm_depth = search.fsm_depth;

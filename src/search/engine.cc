@@ -75,9 +75,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     ours.algorithm = std::string(algorithm_name(request.algorithm));
     ours.heuristic = report.heuristic;
     ours.prune = std::string(move_pruning_name(request.pruning));
-    if (request.pruning == MovePruning::kFsm) {
-      ours.fsm_depth = request.fsm_depth != 0 ? request.fsm_depth : default_fsm_depth(board.rows() * board.cols());
-    }
+    if (request.pruning == MovePruning::kFsm) ours.fsm_depth = resolved_fsm_depth(board.cells(), request.fsm_depth);
     std::string error;
     if (const auto saved = read_checkpoint(request.checkpoint, &error)) {
       error = checkpoint_mismatch(*saved, ours);

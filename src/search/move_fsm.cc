@@ -221,7 +221,7 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
 }
 
 std::shared_ptr<const MoveFsm> move_fsm_for(int rows, int cols, int depth) {
-  if (depth == 0) depth = default_fsm_depth(rows * cols);
+  depth = resolved_fsm_depth(rows * cols, depth);
   static std::mutex mutex;
   static auto* machines = new std::map<std::tuple<int, int, int>, std::shared_ptr<const MoveFsm>>();
   std::lock_guard lock(mutex);

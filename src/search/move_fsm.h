@@ -61,7 +61,10 @@ constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 
 // the parent only) to 14 up to 25 cells (the 5x5 machine of depth 14 takes
 // 17-30 s and 1.7 GB to build), 10 above.
 inline constexpr int kMinFsmDepth = 2;
-constexpr int max_fsm_depth(int cells) { return cells <= 25 ? 14 : 10; }
+inline constexpr int kMaxFsmDepth = 14;
+constexpr int max_fsm_depth(int cells) { return cells <= 25 ? kMaxFsmDepth : 10; }
+// The depth a request of `depth` (0: the default) builds on a board of `cells`.
+constexpr int resolved_fsm_depth(int cells, int depth) { return depth != 0 ? depth : default_fsm_depth(cells); }
 inline constexpr std::uint16_t kDeadMove = 0xFFFF;
 
 // A state is a blank cell and a machine state on that cell, numbered from 0
