@@ -1,8 +1,11 @@
-// Optimal IDA* instances (ida_instances.h): Packed128 generic.
+// Optimal IDA* instances (ida_instances.h): Packed128 generic, both prunings.
 #include "search/ida_instances.inc"
 
 namespace npuzzle::detail {
 
-template SolveResult run_optimal_ida<Packed128, 0, 0>(const Board&, const TileTables&, const SolveOptions&, Budget&);
+template SolveResult run_ida<Packed128, 0, 0, MovePruning::kParent>(const Board&, const TileTables&, const SolveOptions&,
+                                                           Budget&);
+template SolveResult run_ida<Packed128, 0, 0, MovePruning::kFsm>(const Board&, const TileTables&, const SolveOptions&,
+                                                           Budget&);
 
 }  // namespace npuzzle::detail

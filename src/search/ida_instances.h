@@ -12,6 +12,7 @@
 #include "heuristics/exact.h"
 #include "heuristics/tile_tables.h"
 #include "search/budget.h"
+#include "search/move_fsm.h"
 #include "search/solver.h"
 
 namespace npuzzle::detail {
@@ -21,11 +22,31 @@ inline std::shared_ptr<const ExactTable> exact_table(const Board& board, const S
   return options.exact ? options.exact : exact_table_for(board.rows(), board.cols(), options.goal);
 }
 
+// Whether the compile-time kernel of a rows x cols board carries zero-aware
+// tables and catalogues. Below 16 cells it does not: the generic kernel
+// serves them (the same template code, so the same results and node
+// counts, slower), as the exact table is faster there anyway, and those
+// instances were half of the small shapes' compile time.
+constexpr bool shape_kernel_has_zero_aware(int rows, int cols) { return rows * cols >= 16; }
+// Whether the kernel of kRows x kCols carries the exact table (0 x 0: any shape).
+constexpr bool shape_kernel_has_exact(int rows, int cols) { return rows * cols <= kMaxExactCells; }
+
 // Optimal IDA* on a board of kRows x kCols (0 x 0: the generic kernel, any
-// shape) packed as Storage, with the heuristic, pruning and threads the
-// options ask for. Instances: ida_*.cc.
+// shape) packed as Storage, with the heuristic, threads and pruning kPruning
+// the options ask for. Instances, one per shape and pruning so that the two
+// cores compile them side by side: ida_*.cc.
+template <class Storage, int kRows, int kCols, MovePruning kPruning>
+SolveResult run_ida(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget);
+
+// The same with the pruning the options ask for. The default (kParent)
+// kernels are exactly what they were before move pruning existed.
 template <class Storage, int kRows, int kCols>
 SolveResult run_optimal_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
-                            Budget& budget);
+                            Budget& budget) {
+  if (options.pruning == MovePruning::kFsm) {
+    return run_ida<Storage, kRows, kCols, MovePruning::kFsm>(board, tables, options, budget);
+  }
+  return run_ida<Storage, kRows, kCols, MovePruning::kParent>(board, tables, options, budget);
+}
 
 }  // namespace npuzzle::detail

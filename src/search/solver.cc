@@ -229,11 +229,16 @@ SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOp
 #if NPUZZLE_SHAPE_KERNELS
   const int r = board.rows();
   const int c = board.cols();
-  if (r == 3 && c == 3) return run_optimal_ida<Packed64, 3, 3>(board, tables, options, budget);
-  if (r == 4 && c == 4) return run_optimal_ida<Packed64, 4, 4>(board, tables, options, budget);
-  if (r == 3 && c == 4) return run_optimal_ida<Packed64, 3, 4>(board, tables, options, budget);
-  if (r == 4 && c == 3) return run_optimal_ida<Packed64, 4, 3>(board, tables, options, budget);
-  if (r == 5 && c == 5) return run_optimal_ida<Packed128, 5, 5>(board, tables, options, budget);
+  // Zero-aware tables and catalogues below 16 cells run on the generic kernel (ida_instances.h).
+  const bool zero_aware_or_catalogue = options.heuristic == HeuristicKind::kPdb && options.pdb &&
+                                       (options.pdb->zero_aware() || options.pdb->partitions() > 1);
+  if (!zero_aware_or_catalogue || detail::shape_kernel_has_zero_aware(r, c)) {
+    if (r == 3 && c == 3) return run_optimal_ida<Packed64, 3, 3>(board, tables, options, budget);
+    if (r == 4 && c == 4) return run_optimal_ida<Packed64, 4, 4>(board, tables, options, budget);
+    if (r == 3 && c == 4) return run_optimal_ida<Packed64, 3, 4>(board, tables, options, budget);
+    if (r == 4 && c == 3) return run_optimal_ida<Packed64, 4, 3>(board, tables, options, budget);
+    if (r == 5 && c == 5) return run_optimal_ida<Packed128, 5, 5>(board, tables, options, budget);
+  }
 #endif
   if (board.cells() <= Packed64::kMaxCells) return run_optimal_ida<Packed64, 0, 0>(board, tables, options, budget);
   if (board.cells() <= Packed128::kMaxCells) return run_optimal_ida<Packed128, 0, 0>(board, tables, options, budget);
