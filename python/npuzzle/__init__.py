@@ -60,7 +60,9 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
           goal: Optional[str] = None, heuristic: str = "auto",
           algorithm: str = "ida", notation: str = "blank",
           time_limit: Optional[float] = None,
-          max_nodes: Optional[int] = None) -> SolveResult:
+          max_nodes: Optional[int] = None, weight: float = 1.0,
+          prune: str = "parent", fsm_depth: int = 0,
+          threads: Optional[int] = 1) -> SolveResult:
     """Solve one board optimally and return a SolveResult.
 
     tiles: a flat sequence of the tiles in row-major order (0 is the blank),
@@ -82,6 +84,18 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
     time_limit: seconds of search before giving up with status "limit"
         (and a proven lower_bound); None for no limit.
     max_nodes: expanded nodes before giving up with status "limit".
+    weight: W > 1 (up to 1000): weighted search, f = g + W*h, with
+        algorithm "ida" or "astar": a solution at most W times the optimal
+        length (status "solved"), found much sooner on large boards.
+    prune: "parent" (never undo the last move) or "fsm": a move-pruning
+        machine that also cuts duplicate move sequences (fewer nodes, the
+        same optimal length; algorithm "ida" without a weight). Node counts
+        are reported for the pruning used.
+    fsm_depth: with prune="fsm", the longest move sequences the machine
+        compares, 2 to 14 (10 above 25 cells); 0 is the shape's default.
+    threads: threads that search this board together (parallel IDA*: the
+        same length and node counts as one thread); None for all cores.
+        With max_nodes, where the search stops depends on their timing.
 
     The search runs without the GIL, so other Python threads go on (and
     several threads can solve at once). Ctrl-C stops it and raises
@@ -97,7 +111,8 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
     integers.
     """
     result = _npuzzle._solve(tiles, rows, cols, goal, heuristic, algorithm,
-                             notation, time_limit, max_nodes)
+                             notation, time_limit, max_nodes, weight, prune,
+                             fsm_depth, threads)
     _raise_for(result)
     return result
 
@@ -119,13 +134,15 @@ def solve_many(boards: Iterable, threads: Optional[int] = None,
                goal: Optional[str] = None, heuristic: str = "auto",
                algorithm: str = "ida", notation: str = "blank",
                time_limit: Optional[float] = None,
-               max_nodes: Optional[int] = None,
+               max_nodes: Optional[int] = None, weight: float = 1.0,
+               prune: str = "parent", fsm_depth: int = 0,
                chunk_size: int = DEFAULT_CHUNK_SIZE) -> Iterator[SolveResult]:
     """Solve many boards on all cores; yield their SolveResults in input order.
 
     boards: an iterable of boards, each in any form solve() takes.
     threads: worker threads (default: all cores).
-    The other keywords are solve()'s and apply to every board.
+    The other keywords are solve()'s and apply to every board (each board
+    is searched by one thread).
 
     This runs npuzzle's batch pipeline (the one behind ``npuzzle batch``):
     each board is solved by one thread, so lengths and node counts equal
@@ -148,7 +165,8 @@ def solve_many(boards: Iterable, threads: Optional[int] = None,
     while True:
         results, exhausted, error = _npuzzle._solve_chunk(
             iterator, first, chunk_size, threads, rows, cols, goal, heuristic,
-            algorithm, notation, time_limit, max_nodes)
+            algorithm, notation, time_limit, max_nodes, weight, prune,
+            fsm_depth)
         yield from results
         first += len(results)
         if error is not None:

@@ -76,12 +76,15 @@ class Board:
 def solve(tiles: Tiles, rows: Optional[int] = None, cols: Optional[int] = None,
           goal: Optional[str] = None, heuristic: str = "auto", algorithm: str = "ida",
           notation: str = "blank", time_limit: Optional[float] = None,
-          max_nodes: Optional[int] = None) -> SolveResult: ...
+          max_nodes: Optional[int] = None, weight: float = 1.0,
+          prune: str = "parent", fsm_depth: int = 0,
+          threads: Optional[int] = 1) -> SolveResult: ...
 def solve_many(boards: Iterable[Tiles], threads: Optional[int] = None,
                rows: Optional[int] = None, cols: Optional[int] = None,
                goal: Optional[str] = None, heuristic: str = "auto", algorithm: str = "ida",
                notation: str = "blank", time_limit: Optional[float] = None,
-               max_nodes: Optional[int] = None,
+               max_nodes: Optional[int] = None, weight: float = 1.0,
+               prune: str = "parent", fsm_depth: int = 0,
                chunk_size: int = ...) -> Iterator[SolveResult]: ...
 def replay(tiles: Tiles, moves: str, rows: Optional[int] = None, cols: Optional[int] = None,
            goal: Optional[str] = None, notation: Optional[str] = None) -> Board: ...

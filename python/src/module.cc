@@ -15,6 +15,7 @@
 // only to pull the next items from the Python iterator.
 #include <Python.h>
 #include <oneapi/tbb/info.h>
+#include <oneapi/tbb/task_arena.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -37,6 +38,7 @@
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
 #include "search/engine.h"
+#include "search/move_fsm.h"
 #include "search/registry.h"
 #include "tiles.h"
 #include "tools/bfs.h"
@@ -85,9 +87,12 @@ Goal goal_named(const std::string& name) {
   throw py::value_error("unknown goal '" + name + "' (expected blank-last or blank-first)");
 }
 
-// The request and notation named by solve's keywords; ValueError for a bad name.
+// The request and notation named by solve's keywords; ValueError for a bad
+// name or a combination the engine does not take (the rules of the CLI's
+// --weight, --prune and --fsm-depth, named as the keywords).
 RunConfig make_config(const std::string& heuristic, const std::string& algorithm, const std::string& notation,
-                      std::optional<double> time_limit, std::optional<long long> max_nodes) {
+                      std::optional<double> time_limit, std::optional<long long> max_nodes, double weight,
+                      const std::string& prune, int fsm_depth) {
   RunConfig c;
   const auto spec = parse_heuristic_spec(heuristic);
   if (!spec) {
@@ -103,6 +108,26 @@ RunConfig make_config(const std::string& heuristic, const std::string& algorithm
   if (!note) throw py::value_error("unknown notation '" + notation + "' (expected blank, tile or vim)");
   if (time_limit && !(*time_limit > 0)) throw py::value_error("time_limit must be a positive number of seconds, or None");
   if (max_nodes && *max_nodes <= 0) throw py::value_error("max_nodes must be a positive number, or None");
+  if (!(weight >= 1 && weight <= 1000)) throw py::value_error("weight must be from 1 to 1000");
+  if (weight > 1 && *algo == Algorithm::kPhased) {
+    throw py::value_error("weight applies to algorithm='ida' and 'astar' only");
+  }
+  const auto pruning = parse_move_pruning(prune);
+  if (!pruning) throw py::value_error("unknown prune '" + prune + "' (expected parent or fsm)");
+  if (*pruning == MovePruning::kFsm && (*algo != Algorithm::kIdaStar || weight > 1)) {
+    throw py::value_error("prune='fsm' applies to algorithm='ida' without a weight");
+  }
+  if (fsm_depth != 0) {
+    if (*pruning != MovePruning::kFsm) throw py::value_error("fsm_depth applies to prune='fsm' only");
+    // The shape's own limit (10 above 25 cells) is the engine's, per board.
+    if (fsm_depth < kMinFsmDepth || fsm_depth > kMaxFsmDepth) {
+      throw py::value_error("fsm_depth must be from " + std::to_string(kMinFsmDepth) + " to " +
+                            std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
+    }
+  }
+  c.request.weight = weight;
+  c.request.pruning = *pruning;
+  c.request.fsm_depth = fsm_depth;
   c.request.heuristic = *spec;
   c.request.algorithm = *algo;
   c.request.tables.cache.budget = process_budget();
@@ -149,10 +174,18 @@ PyResult result_of(const SolveReport& report, std::string_view status, const Run
 PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int> cols,
                    std::optional<std::string> goal_name_given, const std::string& heuristic,
                    const std::string& algorithm, const std::string& notation, std::optional<double> time_limit,
-                   std::optional<long long> max_nodes) {
+                   std::optional<long long> max_nodes, double weight, const std::string& prune, int fsm_depth,
+                   std::optional<int> threads) {
+  if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for all cores");
   std::optional<Goal> board_goal;
   const Board board = board_or_raise(tiles, rows, cols, &board_goal);
-  RunConfig config = make_config(heuristic, algorithm, notation, time_limit, max_nodes);
+  RunConfig config =
+      make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
+  const int thread_count = threads.value_or(oneapi::tbb::info::default_concurrency());
+  // Parallel IDA* (search/parallel_ida_star.h) on an arena of its own: the
+  // same lengths and node counts as on one thread, unless max_nodes stops it
+  // (where, then, depends on the threads' timing).
+  config.request.intra_parallel = thread_count > 1;
   const Goal goal = goal_name_given ? goal_named(*goal_name_given) : board_goal.value_or(Goal::kBlankLast);
   config.request.goal = goal;
 
@@ -170,7 +203,8 @@ PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int>
   SolveReport report;
   {
     py::gil_scoped_release release;
-    report = solve_checked(board, config.request);
+    oneapi::tbb::task_arena arena(thread_count);
+    arena.execute([&] { report = solve_checked(board, config.request); });
   }
   if (interrupt) throw *interrupt;
   return result_of(report, status_name(report.result.status), config, goal, board);
@@ -277,8 +311,10 @@ py::tuple solve_chunk(py::object iterator, std::uint64_t first_index, std::uint6
                       std::optional<int> threads, std::optional<int> rows, std::optional<int> cols,
                       std::optional<std::string> goal_name_given, const std::string& heuristic,
                       const std::string& algorithm, const std::string& notation, std::optional<double> time_limit,
-                      std::optional<long long> max_nodes) {
-  RunConfig config = make_config(heuristic, algorithm, notation, time_limit, max_nodes);
+                      std::optional<long long> max_nodes, double weight, const std::string& prune,
+                      int fsm_depth) {
+  RunConfig config =
+      make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
   if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for all cores");
   if ((rows && *rows < 2) || (cols && *cols < 2)) throw py::value_error("rows and cols must be at least 2");
   const int thread_count = threads.value_or(oneapi::tbb::info::default_concurrency());
@@ -556,10 +592,12 @@ void define_module(py::module_& m) {
                       }));
 
   m.def("_solve", &solve_one, py::arg("tiles"), py::arg("rows"), py::arg("cols"), py::arg("goal"),
-        py::arg("heuristic"), py::arg("algorithm"), py::arg("notation"), py::arg("time_limit"), py::arg("max_nodes"));
+        py::arg("heuristic"), py::arg("algorithm"), py::arg("notation"), py::arg("time_limit"), py::arg("max_nodes"),
+        py::arg("weight"), py::arg("prune"), py::arg("fsm_depth"), py::arg("threads"));
   m.def("_solve_chunk", &solve_chunk, py::arg("iterator"), py::arg("first_index"), py::arg("max_items"),
         py::arg("threads"), py::arg("rows"), py::arg("cols"), py::arg("goal"), py::arg("heuristic"),
-        py::arg("algorithm"), py::arg("notation"), py::arg("time_limit"), py::arg("max_nodes"));
+        py::arg("algorithm"), py::arg("notation"), py::arg("time_limit"), py::arg("max_nodes"), py::arg("weight"),
+        py::arg("prune"), py::arg("fsm_depth"));
   m.def("_replay", &replay, py::arg("tiles"), py::arg("moves"), py::arg("rows"), py::arg("cols"), py::arg("goal"),
         py::arg("notation"));
   m.def("_generate", &generate, py::arg("rows"), py::arg("cols"), py::arg("count"), py::arg("seed"),

@@ -95,6 +95,82 @@ def test_limits_give_a_status_and_a_proven_bound(korf100):
     assert "limit" in r.explanation
 
 
+def test_move_pruning_keeps_bfs_lengths_with_fewer_nodes(bfs):
+    truth = bfs(3, 3)
+    hardest = sorted(t for t, d in truth.items() if d >= 30)  # the 2 at 31 and the 221 at 30
+    assert len(hardest) == 223
+    totals = {2: 0, 6: 0, 0: 0, 14: 0}
+    for tiles in hardest[::16]:
+        parent = npuzzle.solve(tiles, heuristic="manhattan")
+        depth2 = npuzzle.solve(tiles, heuristic="manhattan", prune="fsm", fsm_depth=2)
+        # A depth-2 machine cuts exactly the move back: parent pruning's tree.
+        assert (depth2.expanded, depth2.generated, depth2.moves) == (parent.expanded, parent.generated,
+                                                                     parent.moves)
+        totals[2] += parent.expanded
+        for depth in (6, 0, 14):  # 0: the 3x3 default, 10
+            r = npuzzle.solve(tiles, heuristic="manhattan", prune="fsm", fsm_depth=depth)
+            assert (r.status, r.length) == ("optimal", truth[tiles]), (tiles, depth)
+            assert npuzzle.replay(tiles, r.moves).is_goal()
+            totals[depth] += r.expanded
+    # Deeper machines cut more (in all: one board's last iteration may end sooner or later).
+    assert totals[2] > totals[6] > totals[0] > totals[14]
+    many = list(npuzzle.solve_many(hardest[:40], heuristic="manhattan", prune="fsm", threads=2))
+    for tiles, r in zip(hardest[:40], many):
+        one = npuzzle.solve(tiles, heuristic="manhattan", prune="fsm")
+        assert (r.length, r.expanded, r.moves) == (truth[tiles], one.expanded, one.moves)
+
+
+def test_weight_bounds_the_length(bfs, korf100):
+    truth = bfs(3, 3)
+    for weight in (1.5, 3):
+        for algorithm in ("ida", "astar"):
+            for board in npuzzle.generate(3, 3, 10, seed=11):
+                r = npuzzle.solve(board, heuristic="manhattan", algorithm=algorithm, weight=weight)
+                assert r.status == "solved"
+                assert truth[board.tiles] <= r.length <= weight * truth[board.tiles], (board, weight)
+                assert npuzzle.replay(board, r.moves).is_goal()
+    tiles, length = korf100[1]  # 57 moves; hours with manhattan alone, unweighted
+    r = npuzzle.solve(tiles, goal="blank-first", heuristic="manhattan", weight=2)
+    assert length <= r.length <= 2 * length
+    assert npuzzle.replay(tiles, r.moves, goal="blank-first").is_goal()
+
+
+def test_threads_search_one_board_with_the_same_counts(korf100):
+    tiles, length = korf100[79]
+    one = npuzzle.solve(tiles, goal="blank-first", heuristic="linear-conflict")
+    for threads in (2, None):
+        r = npuzzle.solve(tiles, goal="blank-first", heuristic="linear-conflict", threads=threads)
+        assert (r.status, r.length) == ("optimal", length)
+        assert (r.expanded, r.generated) == (one.expanded, one.generated)
+        assert npuzzle.replay(tiles, r.moves, goal="blank-first").is_goal()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"weight": 0.5}, "weight must be from 1 to 1000"),
+    ({"weight": 2, "algorithm": "phased"}, "weight applies to"),
+    ({"prune": "grandparent"}, "unknown prune 'grandparent'"),
+    ({"prune": "fsm", "algorithm": "astar"}, "prune='fsm' applies to"),
+    ({"prune": "fsm", "weight": 2}, "prune='fsm' applies to"),
+    ({"fsm_depth": 6}, "fsm_depth applies to prune='fsm' only"),
+    ({"prune": "fsm", "fsm_depth": 15}, "fsm_depth must be from 2 to 14"),
+    ({"prune": "fsm", "fsm_depth": 1}, "fsm_depth must be from 2 to 14"),
+    ({"threads": 0}, "threads must be at least 1"),
+])
+def test_bad_search_keywords_raise_value_error(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        npuzzle.solve([1, 2, 3, 4, 5, 6, 7, 0, 8], **kwargs)
+    if "threads" not in kwargs:
+        with pytest.raises(ValueError, match=message):
+            list(npuzzle.solve_many([[1, 2, 3, 4, 5, 6, 7, 0, 8]], **kwargs))
+
+
+def test_a_machine_too_deep_for_the_shape_raises_value_error():
+    six = list(range(1, 36)) + [0]  # 6x6: machines up to depth 10
+    with pytest.raises(ValueError, match="from 2 to 10 on 6x6"):
+        npuzzle.solve(six, prune="fsm", fsm_depth=12)
+    assert npuzzle.solve(six, prune="fsm", fsm_depth=10).length == 0
+
+
 @pytest.mark.parametrize("tiles, message", [
     ([1, 2, 3, 4, 5, 6, 7, 8, 8], "duplicate tile 8"),
     ([1, 2, 3, 4, 5, 6, 7, 8, 9], "tile 9 is out of range"),
