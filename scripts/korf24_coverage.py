@@ -23,6 +23,7 @@ Usage: scripts/korf24_coverage.py --rate pdb:6666=19.2 --rate zpdb:6666=3.3
 import argparse
 import csv
 import os
+import re
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 columns = {
@@ -40,7 +41,8 @@ parser.add_argument("--fsm-nodes", type=float, default=1.0,
                     help="expansions with --prune fsm over the published (parent pruning) ones")
 parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,...: instances really run")
 parser.add_argument("--measured", action="append", default=[],
-                    help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times")
+                    help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times "
+                         "(repeatable, also for one heuristic)")
 parser.add_argument("tsv", nargs="?", default=os.path.join(root, "datasets", "korf50_24_catalogues.tsv"))
 args = parser.parse_args()
 
@@ -49,10 +51,14 @@ with open(args.tsv) as f:
 run_ids = {}
 measured = {}
 for item in args.measured:
+    # Several files may name one heuristic; a file of a chosen machine depth
+    # (HEURISTIC_fsmN.csv, FSM_DEPTH=N) marks its rows with that depth.
     name, path = item.split("=", 1)
+    depth = re.search(r"_fsm(\d+)\.csv$", path)
     with open(path) as f:
-        measured[name] = {r["id"]: r for r in csv.DictReader(f)}
-    run_ids.setdefault(name, set()).update(measured[name])
+        rows_run = {r["id"]: dict(r, depth=depth.group(1) if depth else "") for r in csv.DictReader(f)}
+    measured.setdefault(name, {}).update(rows_run)
+    run_ids.setdefault(name, set()).update(rows_run)
 for item in args.run:
     name, ids = item.split("=", 1)
     run_ids[name] = {i for i in ids.split(",") if i}
@@ -109,5 +115,7 @@ for item in args.rate:
         mark = "yes" if r["id"] in run_ids.get(name, set()) else ""
         m = measured.get(name, {}).get(r["id"])
         got = f"{m['status']}, {int(m['expanded']):,}, {float(m['wall_seconds']):.1f} ({m['load']})" if m else ""
+        if m and m["depth"]:
+            got += f", `--fsm-depth {m['depth']}`"
         print(f"| {r['id']} | {int(r[column]):,} | {duration(seconds)} | {mark} | {got} |")
     print()
