@@ -87,6 +87,12 @@ Goal goal_named(const std::string& name) {
   throw py::value_error("unknown goal '" + name + "' (expected blank-last or blank-first)");
 }
 
+// The threads keyword: at least 1, or None for all cores.
+int thread_count_of(std::optional<int> threads) {
+  if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for all cores");
+  return threads.value_or(oneapi::tbb::info::default_concurrency());
+}
+
 // The request and notation named by solve's keywords; ValueError for a bad
 // name or a combination the engine does not take (the rules of the CLI's
 // --weight, --prune and --fsm-depth, named as the keywords).
@@ -176,12 +182,11 @@ PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int>
                    const std::string& algorithm, const std::string& notation, std::optional<double> time_limit,
                    std::optional<long long> max_nodes, double weight, const std::string& prune, int fsm_depth,
                    std::optional<int> threads) {
-  if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for all cores");
+  const int thread_count = thread_count_of(threads);
   std::optional<Goal> board_goal;
   const Board board = board_or_raise(tiles, rows, cols, &board_goal);
   RunConfig config =
       make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
-  const int thread_count = threads.value_or(oneapi::tbb::info::default_concurrency());
   // Parallel IDA* (search/parallel_ida_star.h) on an arena of its own: the
   // same lengths and node counts as on one thread, unless max_nodes stops it
   // (where, then, depends on the threads' timing).
@@ -315,9 +320,8 @@ py::tuple solve_chunk(py::object iterator, std::uint64_t first_index, std::uint6
                       int fsm_depth) {
   RunConfig config =
       make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
-  if (threads && *threads < 1) throw py::value_error("threads must be at least 1, or None for all cores");
+  const int thread_count = thread_count_of(threads);
   if ((rows && *rows < 2) || (cols && *cols < 2)) throw py::value_error("rows and cols must be at least 2");
-  const int thread_count = threads.value_or(oneapi::tbb::info::default_concurrency());
   std::optional<Goal> goal;
   if (goal_name_given) goal = goal_named(*goal_name_given);
 
