@@ -14,7 +14,12 @@
 #   IDS (only these instances, e.g. IDS="46 6"; still easiest first),
 #   PRUNE (parent, the default, or fsm: `--prune fsm`, rows in
 #   HEURISTIC_fsm.csv; its expansions are fewer than the published ones),
-#   FSM_DEPTH (with PRUNE=fsm: `--fsm-depth N`, rows in HEURISTIC_fsmN.csv).
+#   FSM_DEPTH (with PRUNE=fsm: `--fsm-depth N`, rows in HEURISTIC_fsmN.csv),
+#   CHECKPOINTS=1 (run each instance in pieces: a piece that hits the limit,
+#   or is killed, leaves its checkpoint, which holds the subtrees of the
+#   running iteration done, in STATE_DIR (default ~/.cache/npuzzle-korf24)
+#   and no row; the next run of the script goes on from it, and the row's
+#   wall time is the sum of the pieces').
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,6 +46,9 @@ esac
 "$bin" pdb build "$heuristic" --size 5x5 --goal blank-first --threads 2 "${dir_args[@]}" >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+checkpoint_args=()
+state=${STATE_DIR:-$HOME/.cache/npuzzle-korf24}/$(basename "$table" .csv)
+[ "${CHECKPOINTS:-0}" = 1 ] && mkdir -p "$state"
 # The instances, easiest first by the published count.
 ids=$(awk -F'\t' -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == col) c = i; next }
       { print $c, $1 }' "$root/datasets/korf50_24_catalogues.tsv" | sort -n | awk '{ print $2 }')
@@ -54,12 +62,36 @@ for id in $ids; do
   fi
   published=$(korf24_published "$id" "$column")
   korf24_instance "$id" "$work/in.txt"
+  out=$work/out.csv
+  earlier=0  # the wall time of this instance's earlier pieces
+  if [ "${CHECKPOINTS:-0}" = 1 ]; then
+    out=$state/$id.csv  # its checkpoint: $out.checkpoints/$id.ckpt
+    rm -f "$out"
+    [ -f "$state/$id.wall" ] && earlier=$(cat "$state/$id.wall")
+    checkpoint_args=(--checkpoints)
+  fi
   t0=$(date +%s.%N)
-  "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --prune "$prune" "${depth_args[@]}" --threads 2 --time-limit "$limit" \
-    --no-progress "${dir_args[@]}" 2>/dev/null || true
-  wall=$(echo "$(date +%s.%N) - $t0" | bc -l)
-  "$bin" verify -i "$work/in.txt" -r "$work/out.csv" >/dev/null
-  tail -n +2 "$work/out.csv" | awk -F, -v pub="$published" -v wall="$wall" -v limit="$limit" \
+  # Each piece adds its time as it goes, so that a killed piece's counts too.
+  if [ "${CHECKPOINTS:-0}" = 1 ]; then
+    (while sleep 60; do echo "$earlier + $(date +%s.%N) - $t0" | bc -l >"$state/$id.wall"; done) &
+    ticker=$!
+  fi
+  "$bin" batch -i "$work/in.txt" -o "$out" --heuristic "$heuristic" --prune "$prune" "${depth_args[@]}" --threads 2 --time-limit "$limit" \
+    --no-progress "${checkpoint_args[@]}" "${dir_args[@]}" 2>"$work/err.txt" || true
+  wall=$(echo "$earlier + $(date +%s.%N) - $t0" | bc -l)
+  if [ "${CHECKPOINTS:-0}" = 1 ]; then
+    kill "$ticker" 2>/dev/null || true
+    wait "$ticker" 2>/dev/null || true
+    echo "$wall" >"$state/$id.wall"
+    grep -h 'resumed from' "$work/err.txt" >&2 || true
+    if [ "$(tail -n 1 "$out" | cut -d, -f4)" = limit ]; then
+      echo "korf24_coverage: instance $id stopped at the limit after $wall s in all; its checkpoint is in $state; rerun to go on" >&2
+      break
+    fi
+    rm -rf "$out.checkpoints" "$state/$id.wall"
+  fi
+  "$bin" verify -i "$work/in.txt" -r "$out" >/dev/null
+  tail -n +2 "$out" | awk -F, -v pub="$published" -v wall="$wall" -v limit="$limit" \
     -v rev="$(git -C "$root" rev-parse --short=12 HEAD)" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
     -v now="$(date -u +%FT%TZ)" 'BEGIN { OFS = "," } { printf "%s,%s,%s,%s,%s,%.2f,%s,2,%s,%s,%s\n", $1, $4, $5, $7, pub, wall, limit, rev, load, now }' >>"$table"
   tail -n 1 "$table"

@@ -2,11 +2,15 @@
 // off by a node limit after some iterations, then restarted from its
 // checkpoint, ends with the length and node counts of an uninterrupted run
 // (batch --checkpoints and solve --checkpoint), also when the restart runs
-// on two threads; a checkpoint of another board, other options or another
-// move-pruning machine depth is refused with a message.
+// on two threads, or cut off in the middle of an iteration on two threads
+// and restarted on one; a checkpoint of another board, other options or
+// another move-pruning machine depth, or with a damaged line, is refused
+// with a message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 #include "cli_support.h"
 #include "search/move_fsm.h"
@@ -189,6 +193,51 @@ TEST_F(Cli, ACheckpointOfAChosenMachineDepthResumesWithThatDepth) {
   EXPECT_NE(resumed.err.find("resumed from"), std::string::npos) << resumed.err;
   EXPECT_EQ(nodes_line(resumed.out), nodes_line(whole.out));
   EXPECT_NE(resumed.out.find("length:    55 moves"), std::string::npos) << resumed.out;
+}
+
+// Parallel IDA* also checkpoints the part of an iteration it has done
+// (every minute, and when a limit stops it): cut off mid-iteration on two
+// threads, the restart (here on one) says how many of the iteration's
+// subtrees it takes from the file and ends with an uninterrupted run's
+// length and counts. A damaged subtree line is refused with its line.
+TEST_F(Cli, ACheckpointWrittenDuringAnIterationResumesItsSubtrees) {
+  spit(path("a.txt"), korf_line(1));
+  const std::string run = "solve --heuristic linear-conflict " + quote(path("a.txt"));
+  const std::string ckpt = " --checkpoint " + quote(path("x.ckpt"));
+  const CliResult whole = npuzzle(run + " --intra-threads 1");
+  ASSERT_EQ(whole.code, 0) << whole.err;
+  const std::string nodes = nodes_line(whole.out);
+  ASSERT_NE(nodes, "");
+  const std::uint64_t expanded = std::stoull(nodes.substr(nodes.find_first_of("0123456789")));
+
+  const CliResult cut = npuzzle(run + " --intra-threads 2 --max-nodes " + std::to_string(expanded / 2) + ckpt);
+  EXPECT_EQ(cut.code, 1) << cut.err;
+  const std::string saved = slurp(path("x.ckpt"));
+  ASSERT_NE(saved.find("\npartial_subtrees: "), std::string::npos) << saved;
+  const auto first_subtree = saved.find("\nsubtree: ");
+  ASSERT_NE(first_subtree, std::string::npos) << saved;
+  std::size_t done = 0;
+  std::istringstream lines(saved);
+  for (std::string text; std::getline(lines, text);) done += text.rfind("subtree: ", 0) == 0;
+  ASSERT_GT(done, 0u);
+
+  const int line = static_cast<int>(std::count(saved.begin(), saved.begin() + first_subtree + 1, '\n')) + 1;
+  spit(path("x.ckpt"), std::string(saved).insert(first_subtree + 10, "x"));
+  const CliResult damaged = npuzzle(run + " --intra-threads 1" + ckpt);
+  EXPECT_EQ(damaged.code, 1);
+  EXPECT_NE(damaged.err.find(path("x.ckpt") + ":" + std::to_string(line) +
+                             ": expected 'subtree: INDEX NEXT_BOUND EXPANDED GENERATED'"),
+            std::string::npos)
+      << damaged.err;
+
+  spit(path("x.ckpt"), saved);
+  const CliResult resumed = npuzzle(run + " --intra-threads 1" + ckpt);
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("(" + std::to_string(done) + " of its subtrees already searched)"), std::string::npos)
+      << resumed.err;
+  EXPECT_EQ(nodes_line(resumed.out), nodes);
+  EXPECT_NE(resumed.out.find("length:    55 moves"), std::string::npos) << resumed.out;
+  EXPECT_FALSE(std::filesystem::exists(path("x.ckpt"))) << "removed once solved";
 }
 
 }  // namespace

@@ -289,7 +289,7 @@ TEST(ParallelIda, ReportsAndResumesIterationsAsTheSerialSearch) {
     }
     for (const IterationDone& d : {serial_reports.front(), serial_reports.back()}) {
       SolveLimits resumed;
-      resumed.resume = ResumePoint{d.next_bound, d.expanded, d.generated};
+      resumed.resume = ResumePoint{d.next_bound, d.expanded, d.generated, std::nullopt};
       SCOPED_TRACE("resumed at bound " + std::to_string(d.next_bound));
       // Ignoring the resume would count the earlier iterations twice.
       expect_same(parallel_run(resumed), s, b, Goal::kBlankFirst);
@@ -304,6 +304,106 @@ TEST(ParallelIda, ReportsAndResumesIterationsAsTheSerialSearch) {
       [&](const SolveLimits& l) {
         return parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 16, l, fsm.get());
       });
+}
+
+// Checkpoints written during an iteration (SolveLimits::on_partial, here
+// after every subtree): resumed from any of them, on two threads or on one,
+// the search ends with the uninterrupted run's moves and counts, which for
+// Korf's #12 with Manhattan distance are the published ones (1985: 546,344
+// generated, counting the root, which this engine does not). With the
+// move-pruning machine, the serial kernel's counts.
+TEST(ParallelIda, ResumesFromThePartOfAnIterationDone) {
+  oneapi::tbb::task_arena two(kThreads);
+  oneapi::tbb::task_arena one(1);
+  const auto korf = testing::korf100();
+  const testing::KorfInstance& k = korf[11];
+  ASSERT_EQ(k.id, 12);
+  const Board b(4, 4, k.tiles);
+  const auto tables = tables_for(4, 4, Goal::kBlankFirst);
+  using Heuristic = TileHeuristic<4, false>;
+  const Heuristic heuristic(*tables, HeuristicKind::kManhattan);
+  const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(4, 4);
+  const auto check = [&](const SolveResult& s, auto parallel_run) {
+    std::vector<PartialIteration> parts;
+    SolveLimits reporting;
+    reporting.partial_interval = 0;
+    reporting.on_partial = [&](const PartialIteration& p) { parts.push_back(p); };
+    expect_same(parallel_run(two, reporting), s, b, Goal::kBlankFirst);
+    ASSERT_GE(parts.size(), 20u);
+    // Each report holds one more subtree than the last of its iteration
+    // (one call per subtree settled, under the lock).
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      if (parts[i].bound == parts[i - 1].bound) {
+        EXPECT_EQ(parts[i].done.size(), parts[i - 1].done.size() + 1);
+        EXPECT_EQ(parts[i].subtrees, parts[i - 1].subtrees);
+      } else {
+        EXPECT_GT(parts[i].bound, parts[i - 1].bound);
+      }
+    }
+    EXPECT_EQ(parts.back().bound, s.length);
+    // The iteration before the last (no goal: every subtree counts), in its
+    // middle and just before its end, and the last one's first and last reports.
+    std::size_t before_last = 0;
+    while (parts[before_last + 1].bound < s.length) ++before_last;
+    std::size_t middle = before_last;
+    while (middle > 0 && parts[middle - 1].bound == parts[before_last].bound &&
+           2 * parts[middle].done.size() > parts[before_last].subtrees) {
+      --middle;
+    }
+    ASSERT_LT(parts[middle].done.size(), parts[middle].subtrees);
+    for (const std::size_t i : {std::size_t{0}, middle, before_last, before_last + 1, parts.size() - 1}) {
+      const PartialIteration& p = parts[i];
+      SolveLimits resumed;
+      resumed.resume = ResumePoint{p.bound, p.expanded_before, p.generated_before, p};
+      SCOPED_TRACE("resumed at bound " + std::to_string(p.bound) + " with " + std::to_string(p.done.size()) + " of " +
+                   std::to_string(p.subtrees) + " subtrees done");
+      // The first report of the resumed run holds the saved subtrees and one more.
+      std::vector<PartialIteration> again;
+      resumed.partial_interval = 0;
+      resumed.on_partial = [&](const PartialIteration& q) { again.push_back(q); };
+      expect_same(parallel_run(two, resumed), s, b, Goal::kBlankFirst);
+      // (In the goal's iteration the search may end without another report,
+      // and subtrees after the goal's do not count: the checks below that
+      // rest on every subtree counting are for the iteration before.)
+      const bool every_subtree_counts = p.bound < s.length && p.done.size() < p.subtrees;
+      const auto first_report_holds = [&](std::size_t saved) {
+        ASSERT_FALSE(again.empty());
+        EXPECT_EQ(again.front().bound, p.bound);
+        EXPECT_EQ(again.front().done.size(), saved + 1);
+      };
+      if (every_subtree_counts) first_report_holds(p.done.size());
+      again.clear();
+      expect_same(parallel_run(one, resumed), s, b, Goal::kBlankFirst);
+      if (every_subtree_counts) first_report_holds(p.done.size());
+      if (!every_subtree_counts) continue;
+      // The saved subtrees are not searched again: their saved counts are
+      // taken as they are (here made 1,000 expansions too many each).
+      PartialIteration inflated = p;
+      for (SubtreeDone& d : inflated.done) d.expanded += 1000;
+      resumed.resume->partial = inflated;
+      const SolveResult counted = parallel_run(two, resumed);
+      EXPECT_EQ(counted.length, s.length);
+      EXPECT_EQ(counted.expanded, s.expanded + 1000 * p.done.size());
+      // A part from another split (its subtree count does not match) is
+      // not used: the iteration is searched afresh, with the same result.
+      PartialIteration other = p;
+      ++other.subtrees;
+      resumed.resume->partial = other;
+      again.clear();
+      expect_same(parallel_run(two, resumed), s, b, Goal::kBlankFirst);
+      first_report_holds(0);
+    }
+  };
+  const SolveResult plain = serial<Packed64, 4, 4>(b, *tables, heuristic);
+  ASSERT_EQ(plain.length, k.optimal_length);
+  EXPECT_EQ(plain.generated + 1, k.published_ida_nodes);
+  check(plain, [&](oneapi::tbb::task_arena& arena, const SolveLimits& l) {
+    return parallel<Packed64, 4, 4>(arena, b, *tables, heuristic, 16, l);
+  });
+  check(serial<Packed64, 4, 4, MovePruning::kFsm>(b, *tables, heuristic, {}, fsm.get()),
+        [&](oneapi::tbb::task_arena& arena, const SolveLimits& l) {
+          return parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 16, l, fsm.get());
+        });
 }
 
 // Limits: the node limit counts every thread's expansions (passed by at most

@@ -80,7 +80,7 @@ void solve_item(BatchItem& item, const RunConfig& config, Goal goal) {
     std::string& notice = item.report.notice;
     if (item.report.resumed_at) {
       notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: puzzle ") + record.id + " resumed from " +
-                request.checkpoint + " at bound " + std::to_string(*item.report.resumed_at);
+                request.checkpoint + " " + resume_description(item.report);
     }
     if (!item.report.checkpoint_warning.empty()) {
       notice += (notice.empty() ? "" : "\n") + std::string("npuzzle: warning: ") + item.report.checkpoint_warning;

@@ -54,8 +54,9 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
       ("output,o", po::value(&config.output)->required(), "CSV to write; provenance goes to OUT.csv.json")
       ("resume", po::bool_switch(&config.resume), "keep the complete rows already in OUT, solve only the rest")
       ("checkpoints", po::bool_switch(&config.checkpoints),
-       "IDA* checkpoints per puzzle in OUT.csv.checkpoints/ID.ckpt, written after every completed iteration: "
-       "with --resume, a puzzle cut off by Ctrl-C or a crash goes on from its last bound")
+       "IDA* checkpoints per puzzle in OUT.csv.checkpoints/ID.ckpt, written after every completed iteration "
+       "(and, for a puzzle split over the threads, with the subtrees of the running iteration done, every "
+       "minute and when stopped): with --resume, a puzzle cut off by Ctrl-C or a crash goes on from there")
       ("progress", po::bool_switch(&progress), "show progress (a bar on a terminal, log lines otherwise)")
       ("no-progress", po::bool_switch(&no_progress), "show no progress")
       ("grace", po::value(&parsed.grace_seconds)->default_value(10),

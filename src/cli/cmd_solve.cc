@@ -130,10 +130,11 @@ int run_solve(const std::vector<std::string>& args) {
                         "text, or princeton: 'Minimum number of moves = N' and every board (refused past 10^7 printed "
                         "numbers, boards times cells)")(
       "checkpoint", po::value(&checkpoint),
-      "FILE: IDA* writes its last completed bound and node counts there after every iteration and, started "
-      "again with the same puzzle and options, resumes from it (same length and node counts as one run); "
-      "removed once solved; one puzzle per file (another puzzle's checkpoint is refused); IDA* only, on "
-      "--intra-threads threads")(
+      "FILE: IDA* writes its last completed bound and node counts there after every iteration (on "
+      "--intra-threads 2 or more, also the subtrees of the running iteration done, every minute and when "
+      "stopped) and, started again with the same puzzle and options, resumes from it (same length and node "
+      "counts as one run); removed once solved; one puzzle per file (another puzzle's checkpoint is refused); "
+      "IDA* only, on --intra-threads threads")(
       "intra-threads", po::value(&intra_threads)->default_value(0),
       "threads that search each puzzle together (parallel IDA*: every iteration's tree split into subtrees); "
       "0 = --threads (all cores), or 1 with --max-nodes. Every iteration's tree is split into subtrees in "
@@ -183,7 +184,7 @@ int run_solve(const std::vector<std::string>& args) {
           if (show_progress && report.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
           if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
           if (report.resumed_at) {
-            std::fprintf(stderr, "npuzzle: resumed from %s at bound %d\n", checkpoint.c_str(), *report.resumed_at);
+            std::fprintf(stderr, "npuzzle: resumed from %s %s\n", checkpoint.c_str(), resume_description(report).c_str());
           }
           if (!report.checkpoint_warning.empty()) {
             std::fprintf(stderr, "npuzzle: warning: %s\n", report.checkpoint_warning.c_str());

@@ -14,6 +14,9 @@ namespace npuzzle {
 namespace {
 
 constexpr const char* kFirstLine = "# npuzzle IDA* checkpoint, version 1";
+// partial_wanted and partial_subtrees: far above what a search asks for
+// (256 subtrees per thread) and what its build gives.
+constexpr std::uint64_t kMaxPartialSubtrees = std::uint64_t{1} << 24;
 
 std::string tiles_text(const std::vector<std::uint32_t>& tiles) {
   std::string text;
@@ -47,6 +50,13 @@ std::string write_checkpoint(const std::string& path, const IdaCheckpoint& c) {
        << "next_bound: " << c.next_bound << "\n"
        << "expanded: " << c.expanded << "\n"
        << "generated: " << c.generated << "\n";
+  if (c.partial) {
+    text << "partial_wanted: " << c.partial->wanted << "\n"
+         << "partial_subtrees: " << c.partial->subtrees << "\n";
+    for (const SubtreeDone& d : c.partial->done) {
+      text << "subtree: " << d.index << ' ' << d.next_bound << ' ' << d.expanded << ' ' << d.generated << "\n";
+    }
+  }
   const std::string content = text.str();
   const std::string temporary = path + ".tmp." + std::to_string(getpid());
   std::FILE* out = std::fopen(temporary.c_str(), "wb");
@@ -70,6 +80,7 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
     return std::nullopt;
   }
   std::map<std::string, std::string> fields;
+  std::vector<SubtreeDone> subtrees_done;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -85,6 +96,24 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
     if (colon == std::string::npos) {
       *error = path + ":" + std::to_string(number) + ": expected 'key: value'";
       return std::nullopt;
+    }
+    if (line.compare(0, colon, "subtree") == 0) {
+      const std::string where = path + ":" + std::to_string(number) + ": ";
+      std::istringstream values(line.substr(colon + 2));
+      std::string index, next_bound, expanded, generated, extra;
+      SubtreeDone d;
+      if (!(values >> index >> next_bound >> expanded >> generated) || (values >> extra) ||
+          !parse_whole(index, &d.index) || !parse_whole(next_bound, &d.next_bound) ||
+          !parse_whole(expanded, &d.expanded) || !parse_whole(generated, &d.generated)) {
+        *error = where + "expected 'subtree: INDEX NEXT_BOUND EXPANDED GENERATED'";
+        return std::nullopt;
+      }
+      if (!subtrees_done.empty() && d.index <= subtrees_done.back().index) {
+        *error = where + "subtree " + index + " is not after subtree " + std::to_string(subtrees_done.back().index);
+        return std::nullopt;
+      }
+      subtrees_done.push_back(d);
+      continue;
     }
     fields[line.substr(0, colon)] = line.substr(colon + 2);
   }
@@ -138,6 +167,36 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
       *error = path + ": bad fsm_depth '" + it->second + "'";
       return std::nullopt;
     }
+  }
+  const bool has_partial = fields.count("partial_wanted") || fields.count("partial_subtrees");
+  if (!has_partial && !subtrees_done.empty()) {
+    *error = path + ": the checkpoint has 'subtree' lines but no 'partial_wanted' and 'partial_subtrees'";
+    return std::nullopt;
+  }
+  if (has_partial) {
+    PartialIteration part;
+    for (auto [key, target] : {std::pair{"partial_wanted", &part.wanted}, std::pair{"partial_subtrees", &part.subtrees}}) {
+      const std::string* v = need(key);
+      if (!v) return std::nullopt;
+      // A bound on `wanted`, so that a damaged file cannot make the rebuild
+      // expand a whole iteration into memory.
+      if (!parse_whole(*v, target) || *target == 0 || *target > kMaxPartialSubtrees) {
+        *error = path + ": bad " + key + " '" + *v + "' (1 to " + std::to_string(kMaxPartialSubtrees) + ")";
+        return std::nullopt;
+      }
+    }
+    for (const SubtreeDone& d : subtrees_done) {
+      if (d.index >= part.subtrees || d.next_bound <= c.next_bound) {
+        *error = path + ": subtree " + std::to_string(d.index) + " does not fit the iteration over bound " +
+                 std::to_string(c.next_bound) + " with " + std::to_string(part.subtrees) + " subtrees";
+        return std::nullopt;
+      }
+    }
+    part.bound = c.next_bound;
+    part.expanded_before = c.expanded;
+    part.generated_before = c.generated;
+    part.done = std::move(subtrees_done);
+    c.partial = std::move(part);
   }
   return c;
 }

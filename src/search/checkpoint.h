@@ -9,9 +9,16 @@
 // their bound). A checkpoint from another board or other options is
 // refused, never used.
 //
+// Parallel IDA* also writes one while an iteration runs (every minute, and
+// when a limit or cancel stops it): then next_bound is the iteration in
+// progress and the file adds the part of it done (result.h,
+// PartialIteration), so that a restart does not search those subtrees again.
+//
 // The file is text, one `key: value` a line after a comment line, written
 // through a temporary name and a rename, so it is always either the old
-// or the new one.
+// or the new one. The part done is `partial_wanted: W`, `partial_subtrees:
+// N` and a line `subtree: INDEX NEXT_BOUND EXPANDED GENERATED` per subtree
+// done; an npuzzle that does not know these lines ignores them.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +27,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "search/result.h"
 
 namespace npuzzle {
 
@@ -38,6 +46,9 @@ struct IdaCheckpoint {
   int next_bound = -1;
   std::uint64_t expanded = 0;   // all iterations up to completed_bound
   std::uint64_t generated = 0;
+  // Of the iteration over next_bound, when it was written during it (its
+  // expanded_before and generated_before are the two above).
+  std::optional<PartialIteration> partial;
 };
 
 // Writes `c` to `path` atomically. Empty on success, else "PATH: what went wrong".

@@ -21,6 +21,12 @@ std::string unsolvable_explanation(Goal goal, std::optional<Goal> other) {
   return text;
 }
 
+std::string resume_description(const SolveReport& report) {
+  std::string text = "at bound " + std::to_string(report.resumed_at.value_or(-1));
+  if (report.resumed_subtrees) text += " (" + std::to_string(*report.resumed_subtrees) + " of its subtrees already searched)";
+  return text;
+}
+
 SolveReport solve_checked(const Board& board, const SolveRequest& request) {
   SolveReport report;
   SolveResult& result = report.result;
@@ -81,8 +87,9 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
       error = checkpoint_mismatch(*saved, ours);
       if (!error.empty()) error = request.checkpoint + ": " + error + "; not resumed (remove it to start afresh)";
       if (error.empty()) {
-        options.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated};
+        options.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated, saved->partial};
         report.resumed_at = saved->next_bound;
+        if (saved->partial) report.resumed_subtrees = saved->partial->done.size();
       }
     }
     if (!error.empty()) {
@@ -97,6 +104,17 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
       ours.expanded = done.expanded;
       ours.generated = done.generated;
       if (std::string why = write_checkpoint(request.checkpoint, ours); !why.empty()) report.checkpoint_warning = why;
+    };
+    // From a searching thread, one call at a time, never beside on_iteration
+    // (which runs between iterations): `ours` stays as the last completed
+    // iteration left it.
+    options.limits.on_partial = [&](const PartialIteration& part) {
+      IdaCheckpoint during = ours;
+      during.next_bound = part.bound;
+      during.expanded = part.expanded_before;
+      during.generated = part.generated_before;
+      during.partial = part;
+      if (std::string why = write_checkpoint(request.checkpoint, during); !why.empty()) report.checkpoint_warning = why;
     };
   }
   result = solve(board, options);

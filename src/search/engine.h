@@ -59,10 +59,17 @@ struct SolveReport {
   // the unsupported size, the limit hit, the table that could not be had).
   std::string explanation;
   std::optional<Goal> solvable_for;  // kUnsolvable: the other goal, when it solves the board
-  // Set when the search resumed from request.checkpoint: the bound it began at.
+  // Set when the search resumed from request.checkpoint: the bound it began
+  // at and, when the checkpoint was written during that iteration, how many
+  // of its subtrees were searched already.
   std::optional<int> resumed_at;
+  std::optional<std::size_t> resumed_subtrees;
   std::string checkpoint_warning;  // a checkpoint that could not be written, else empty
 };
+
+// "at bound B" or "at bound B (N of its subtrees already searched)": where a
+// resumed search began, for the CLI's messages.
+std::string resume_description(const SolveReport& report);
 
 // Resolves the heuristic for the board, solves, and replays every solution
 // it reports: a solution that does not replay comes back as kInvalid with an

@@ -48,7 +48,17 @@
 //
 // Checkpoints (checkpoint.h) work as in the serial kernel: a resume starts
 // at its bound with its counts, and every completed iteration is reported,
-// from the calling thread, with the totals so far.
+// from the calling thread, with the totals so far. A split iteration also
+// reports the part of it done so far (SolveLimits::on_partial: the
+// subtrees searched to their end, each with its counts), every
+// partial_interval seconds and when a limit or cancel stops it, so that a
+// stop late in a long last iteration (hours, on the hardest 24-puzzles)
+// loses only the subtrees in flight. A resume with such a part rebuilds the
+// iteration's subtrees for the same `wanted` (the same list: the build is
+// deterministic), takes the saved subtrees' outcomes as if searched again,
+// and searches the rest, split even on one thread: the counts are again the
+// serial kernel's. A part whose subtree count does not match the rebuilt
+// list is not used (the iteration starts afresh, with the same result).
 #pragma once
 
 #include <oneapi/tbb/task_arena.h>
@@ -56,11 +66,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <vector>
 
@@ -111,14 +123,19 @@ class ParallelIdaStar {
       return result;
     }
     int bound = h;
-    if (const auto& resume = budget_.limits().resume; resume && resume->bound > bound) {
+    const PartialIteration* part_done = nullptr;  // of the first iteration, from a checkpoint
+    if (const auto& resume = budget_.limits().resume;
+        resume && (resume->bound > bound || (resume->partial && resume->bound == bound))) {
       bound = resume->bound;
       result.lower_bound = bound;
       result.expanded = resume->expanded;
       result.generated = resume->generated;
+      if (resume->partial && resume->partial->bound == bound) part_done = &*resume->partial;
     }
     for (;;) {
-      const Iteration it = split_now() ? split_iteration(h, bound) : whole_iteration(h, bound);
+      const Iteration it = part_done || split_now() ? split_iteration(h, bound, result, part_done)
+                                                    : whole_iteration(h, bound);
+      part_done = nullptr;
       result.expanded += it.expanded;
       result.generated += it.generated;
       if (it.found) {
@@ -223,13 +240,30 @@ class ParallelIdaStar {
     return it;
   }
 
-  Iteration split_iteration(int h, int bound) {
+  // `before`: the counts of the earlier iterations; `part_done`: the part of
+  // this iteration a checkpoint saved, or null.
+  Iteration split_iteration(int h, int bound, const SolveResult& before, const PartialIteration* part_done) {
     const std::size_t threads = static_cast<std::size_t>(oneapi::tbb::this_task_arena::max_concurrency());
     if (workers_.size() < threads) workers_.resize(threads);
-    build_subtrees(h, bound, threads * std::max<std::size_t>(1, policy_.subtrees_per_thread));
+    wanted_ = part_done ? static_cast<std::size_t>(part_done->wanted)
+                        : threads * std::max<std::size_t>(1, policy_.subtrees_per_thread);
+    build_subtrees(h, bound, wanted_);
     Iteration it;
     const std::size_t count = subtrees_.size();
     outcomes_.assign(count, Outcome{});
+    if (part_done && part_done->subtrees == count) {
+      for (const SubtreeDone& d : part_done->done) {
+        if (d.index >= count || subtrees_[d.index].goal) continue;  // not from this list: cannot happen
+        Outcome& o = outcomes_[d.index];
+        o.done = true;
+        o.next_bound = d.next_bound;
+        o.expanded = d.expanded;
+        o.generated = d.generated;
+      }
+    }
+    expanded_before_ = before.expanded;
+    generated_before_ = before.generated;
+    next_partial_ = std::chrono::steady_clock::now() + partial_interval();
     pool_.first_finished.store(count > 0 && subtrees_.back().goal ? static_cast<std::int64_t>(count - 1)
                                                                    : std::numeric_limits<std::int64_t>::max());
     next_subtree_.store(0);
@@ -279,7 +313,48 @@ class ParallelIdaStar {
       it.next_bound = std::min(it.next_bound, o.next_bound);
       if (!o.done) it.stopped = true;
     }
+    if (it.stopped && budget_.limits().on_partial) report_partial();  // the tasks are over
     return it;
+  }
+
+  std::chrono::steady_clock::duration partial_interval() const {
+    return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(std::max(0.0, budget_.limits().partial_interval)));
+  }
+
+  // Marks outcome `o` (its other fields already written) searched to its end;
+  // with on_partial, under the lock that report_partial() reads the marks
+  // under, and reports the part done when the interval is up.
+  void settle(Outcome& o) {
+    if (!budget_.limits().on_partial) {
+      o.done = true;
+      return;
+    }
+    const std::lock_guard lock(partial_mutex_);
+    o.done = true;
+    if (o.found) return;
+    if (const auto now = std::chrono::steady_clock::now(); now >= next_partial_) {
+      next_partial_ = now + partial_interval();
+      report_partial();
+    }
+  }
+
+  // The subtrees searched to their end without a goal, to on_partial. Under
+  // partial_mutex_ while the tasks run, or after they are over.
+  void report_partial() {
+    PartialIteration part;
+    part.bound = bound_;
+    part.wanted = wanted_;
+    part.subtrees = subtrees_.size();
+    part.expanded_before = expanded_before_;
+    part.generated_before = generated_before_;
+    for (std::size_t k = 0; k < outcomes_.size(); ++k) {
+      const Outcome& o = outcomes_[k];
+      if (o.done && !o.found) {
+        part.done.push_back(SubtreeDone{static_cast<std::uint32_t>(k), o.next_bound, o.expanded, o.generated});
+      }
+    }
+    budget_.limits().on_partial(part);
   }
 
   // One task: takes subtrees in order until none is left or the search is over.
@@ -293,10 +368,11 @@ class ParallelIdaStar {
       const Subtree& s = subtrees_[static_cast<std::size_t>(k)];
       Outcome& o = outcomes_[static_cast<std::size_t>(k)];
       if (s.goal) {  // first_finished already names it
-        o.done = true;
         o.found = true;
+        settle(o);
         continue;
       }
+      if (o.done) continue;  // searched before the checkpoint this run resumed
       w.budget.set_part(k);
       const std::uint64_t expanded = w.kernel.expanded();
       const std::uint64_t generated = w.kernel.generated();
@@ -305,16 +381,17 @@ class ParallelIdaStar {
       o.generated = w.kernel.generated() - generated;
       o.next_bound = w.kernel.next_bound();
       if (over && w.kernel.stopped()) break;
-      o.done = true;
       if (over) {
         o.found = true;
         const auto& path = w.kernel.path();
         o.moves.assign(path.begin() + s.g, path.begin() + w.kernel.length());
+        settle(o);
         std::int64_t first = pool_.first_finished.load();
         while (k < first && !pool_.first_finished.compare_exchange_weak(first, k)) {
         }
         break;  // every later subtree is after this one
       }
+      settle(o);
     }
     handoff_release(&done_tag_);
   }
@@ -444,6 +521,14 @@ class ParallelIdaStar {
   std::uint64_t shallow_expanded_ = 0;
   std::uint64_t shallow_generated_ = 0;
   int shallow_next_bound_ = INT_MAX;
+  // For on_partial: the split iteration's `wanted`, the earlier iterations'
+  // counts, when the part done is next reported, and the lock its reports
+  // and the tasks' marks take.
+  std::size_t wanted_ = 0;
+  std::uint64_t expanded_before_ = 0;
+  std::uint64_t generated_before_ = 0;
+  std::chrono::steady_clock::time_point next_partial_{};
+  std::mutex partial_mutex_;
   alignas(64) std::atomic<std::int64_t> next_subtree_{0};
   alignas(64) char start_tag_ = 0;  // handoff.h: the caller's data, to the tasks
   char done_tag_ = 0;               // handoff.h: the tasks' outcomes, to the caller
