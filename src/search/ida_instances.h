@@ -22,13 +22,15 @@ inline std::shared_ptr<const ExactTable> exact_table(const Board& board, const S
   return options.exact ? options.exact : exact_table_for(board.rows(), board.cols(), options.goal);
 }
 
-// Whether the compile-time kernel of a rows x cols board carries zero-aware
-// tables and catalogues. Below 16 cells it does not: the generic kernel
-// serves them (the same template code, so the same results and node
-// counts, slower), as the exact table is faster there anyway, and those
-// instances were half of the small shapes' compile time.
-constexpr bool shape_kernel_has_zero_aware(int rows, int cols) { return rows * cols >= 16; }
-// Whether the kernel of kRows x kCols carries the exact table (0 x 0: any shape).
+// Whether the kernel of rows x cols (0 x 0: the generic kernel, for any
+// shape) carries zero-aware tables and catalogues. Below 16 cells a shape's
+// compile-time kernel does not: the generic kernel serves them (the same
+// template code, so the same results and node counts, slower), as the
+// exact table is faster there anyway, and those instances were half of the
+// small shapes' compile time.
+constexpr bool shape_kernel_has_zero_aware(int rows, int cols) { return rows == 0 || rows * cols >= 16; }
+// Whether the kernel of rows x cols carries the exact table (0 x 0: the
+// generic kernel, which does for every shape the table serves).
 constexpr bool shape_kernel_has_exact(int rows, int cols) { return rows * cols <= kMaxExactCells; }
 
 // Optimal IDA* on a board of kRows x kCols (0 x 0: the generic kernel, any
