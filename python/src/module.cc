@@ -114,22 +114,22 @@ RunConfig make_config(const std::string& heuristic, const std::string& algorithm
   if (!note) throw py::value_error("unknown notation '" + notation + "' (expected blank, tile or vim)");
   if (time_limit && !(*time_limit > 0)) throw py::value_error("time_limit must be a positive number of seconds, or None");
   if (max_nodes && *max_nodes <= 0) throw py::value_error("max_nodes must be a positive number, or None");
-  if (!(weight >= 1 && weight <= 1000)) throw py::value_error("weight must be from 1 to 1000");
-  if (weight > 1 && *algo == Algorithm::kPhased) {
-    throw py::value_error("weight applies to algorithm='ida' and 'astar' only");
-  }
   const auto pruning = parse_move_pruning(prune);
   if (!pruning) throw py::value_error("unknown prune '" + prune + "' (expected parent or fsm)");
-  if (*pruning == MovePruning::kFsm && (*algo != Algorithm::kIdaStar || weight > 1)) {
-    throw py::value_error("prune='fsm' applies to algorithm='ida' without a weight");
-  }
-  if (fsm_depth != 0) {
-    if (*pruning != MovePruning::kFsm) throw py::value_error("fsm_depth applies to prune='fsm' only");
-    // The shape's own limit (10 above 25 cells) is the engine's, per board.
-    if (fsm_depth < kMinFsmDepth || fsm_depth > kMaxFsmDepth) {
+  // The engine's rules (solver.h; no bound growth here); the shape's own
+  // limits (a depth of 10 above 25 cells) are the engine's, per board.
+  switch (options_problem(*algo, weight, 1, *pruning, fsm_depth)) {
+    case OptionsProblem::kNone: break;
+    case OptionsProblem::kWeightRange: throw py::value_error("weight must be from 1 to 1000");
+    case OptionsProblem::kWeightWithPhased: throw py::value_error("weight applies to algorithm='ida' and 'astar' only");
+    case OptionsProblem::kBoundGrowthRange:
+    case OptionsProblem::kBoundGrowthWithoutIda: throw py::value_error("internal error: a bound growth was set");
+    case OptionsProblem::kFsmWithoutPlainIda:
+      throw py::value_error("prune='fsm' applies to algorithm='ida' without a weight");
+    case OptionsProblem::kFsmDepthWithoutFsm: throw py::value_error("fsm_depth applies to prune='fsm' only");
+    case OptionsProblem::kFsmDepthRange:
       throw py::value_error("fsm_depth must be from " + std::to_string(kMinFsmDepth) + " to " +
                             std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
-    }
   }
   c.request.weight = weight;
   c.request.pruning = *pruning;

@@ -122,32 +122,25 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
                      list_choice_names(algorithm_choices()) + ")");
   }
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
-  if (!(search.weight >= 1 && search.weight <= 1000)) throw UsageError("--weight must be from 1 to 1000");
-  if (search.weight > 1 && *algorithm == Algorithm::kPhased) {
-    throw UsageError("--weight applies to --algorithm ida and astar only");
-  }
-  if (!(search.bound_growth >= 1 && search.bound_growth <= search.weight)) {
-    throw UsageError("--bound-growth must be from 1 to the weight");
-  }
-  if (search.bound_growth > 1 && *algorithm != Algorithm::kIdaStar) {
-    throw UsageError("--bound-growth applies to --algorithm ida only");
+  const auto pruning = parse_move_pruning(search.prune);
+  if (!pruning) throw UsageError("unknown --prune '" + search.prune + "' (expected parent or fsm)");
+  // The engine's rules (solver.h); the shape's own limits are checked per board.
+  switch (options_problem(*algorithm, search.weight, search.bound_growth, *pruning, search.fsm_depth)) {
+    case OptionsProblem::kNone: break;
+    case OptionsProblem::kWeightRange: throw UsageError("--weight must be from 1 to 1000");
+    case OptionsProblem::kWeightWithPhased: throw UsageError("--weight applies to --algorithm ida and astar only");
+    case OptionsProblem::kBoundGrowthRange: throw UsageError("--bound-growth must be from 1 to the weight");
+    case OptionsProblem::kBoundGrowthWithoutIda: throw UsageError("--bound-growth applies to --algorithm ida only");
+    case OptionsProblem::kFsmWithoutPlainIda:
+      throw UsageError("--prune fsm applies to --algorithm ida without --weight");
+    case OptionsProblem::kFsmDepthWithoutFsm: throw UsageError("--fsm-depth applies to --prune fsm only");
+    case OptionsProblem::kFsmDepthRange:
+      throw UsageError("--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
+                       std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
   }
   if (search.shorten && *algorithm != Algorithm::kPhased) throw UsageError("--shorten applies to --algorithm phased only");
   request.weight = search.weight;
-  const auto pruning = parse_move_pruning(search.prune);
-  if (!pruning) throw UsageError("unknown --prune '" + search.prune + "' (expected parent or fsm)");
-  if (*pruning == MovePruning::kFsm && (*algorithm != Algorithm::kIdaStar || search.weight > 1)) {
-    throw UsageError("--prune fsm applies to --algorithm ida without --weight");
-  }
   request.pruning = *pruning;
-  if (search.fsm_depth != 0) {
-    if (*pruning != MovePruning::kFsm) throw UsageError("--fsm-depth applies to --prune fsm only");
-    // The shape's own limit (lower above 25 cells) is checked per board, by unsupported_reason().
-    if (search.fsm_depth < kMinFsmDepth || search.fsm_depth > kMaxFsmDepth) {
-      throw UsageError("--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-                       std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
-    }
-  }
   request.fsm_depth = search.fsm_depth;
   request.shorten = search.shorten;
   request.bound_growth = search.bound_growth;

@@ -50,6 +50,23 @@ WeightFraction weight_fraction(double weight) {
 
 std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
+OptionsProblem options_problem(Algorithm algorithm, double weight, double bound_growth, MovePruning pruning,
+                               int fsm_depth) {
+  if (!(weight >= 1 && weight <= 1000)) return OptionsProblem::kWeightRange;
+  if (weight > 1 && algorithm == Algorithm::kPhased) return OptionsProblem::kWeightWithPhased;
+  if (!(bound_growth >= 1 && bound_growth <= weight)) return OptionsProblem::kBoundGrowthRange;
+  if (bound_growth > 1 && algorithm != Algorithm::kIdaStar) return OptionsProblem::kBoundGrowthWithoutIda;
+  if (pruning == MovePruning::kFsm && (algorithm != Algorithm::kIdaStar || weight > 1)) {
+    return OptionsProblem::kFsmWithoutPlainIda;
+  }
+  if (fsm_depth != 0) {
+    if (pruning != MovePruning::kFsm) return OptionsProblem::kFsmDepthWithoutFsm;
+    // The shape's own limit (lower above 25 cells) is unsupported_reason()'s.
+    if (fsm_depth < kMinFsmDepth || fsm_depth > kMaxFsmDepth) return OptionsProblem::kFsmDepthRange;
+  }
+  return OptionsProblem::kNone;
+}
+
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
   // The phased solver takes any board whose solution fits its move limit; it ignores the heuristic.
   if (options.algorithm == Algorithm::kPhased) return phased_size_refusal(rows, cols);
@@ -59,21 +76,20 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
            " cells; " + size_name(rows, cols) + " has " + std::to_string(cells) +
            " (--algorithm phased solves any size, not optimally)";
   }
-  if (!(options.weight >= 1) || options.weight > 1000) return "the weight must be from 1 to 1000";
-  if (options.pruning == MovePruning::kFsm && (options.algorithm != Algorithm::kIdaStar || options.weight > 1)) {
-    return "--prune fsm needs --algorithm ida without --weight";
+  const std::string depth_range = "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
+                                  std::to_string(max_fsm_depth(cells)) + " on " + size_name(rows, cols);
+  switch (options_problem(options.algorithm, options.weight, options.bound_growth, options.pruning,
+                          options.fsm_depth)) {
+    case OptionsProblem::kNone: break;
+    case OptionsProblem::kWeightRange: return "the weight must be from 1 to 1000";
+    case OptionsProblem::kWeightWithPhased: return "--weight needs --algorithm ida or astar";
+    case OptionsProblem::kBoundGrowthRange: return "the bound growth must be from 1 to the weight";
+    case OptionsProblem::kBoundGrowthWithoutIda: return "--bound-growth needs --algorithm ida";
+    case OptionsProblem::kFsmWithoutPlainIda: return "--prune fsm needs --algorithm ida without --weight";
+    case OptionsProblem::kFsmDepthWithoutFsm: return "--fsm-depth needs --prune fsm";
+    case OptionsProblem::kFsmDepthRange: return depth_range;
   }
-  if (options.fsm_depth != 0) {
-    if (options.pruning != MovePruning::kFsm) return "--fsm-depth needs --prune fsm";
-    if (options.fsm_depth < kMinFsmDepth || options.fsm_depth > max_fsm_depth(cells)) {
-      return "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-             std::to_string(max_fsm_depth(cells)) + " on " + size_name(rows, cols);
-    }
-  }
-  if (!(options.bound_growth >= 1) || options.bound_growth > options.weight) {
-    return "the bound growth must be from 1 to the weight";
-  }
-  if (options.bound_growth > 1 && options.algorithm != Algorithm::kIdaStar) return "--bound-growth needs --algorithm ida";
+  if (options.fsm_depth > max_fsm_depth(cells)) return depth_range;
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }

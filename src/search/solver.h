@@ -91,4 +91,21 @@ SolveResult solve(const Board& board, const SolveOptions& options);
 // Empty if solve() supports this shape and options, else the reason.
 std::string unsupported_reason(int rows, int cols, const SolveOptions& options);
 
+// What is wrong with a combination of search options whatever the board
+// (the shape's own limits are unsupported_reason()'s): the one set of rules
+// that the CLI, the Python module and unsupported_reason() apply, each
+// naming the options its own way.
+enum class OptionsProblem : std::uint8_t {
+  kNone,
+  kWeightRange,            // the weight is not from 1 to 1000
+  kWeightWithPhased,       // a weight above 1 for the phased solver
+  kBoundGrowthRange,       // the bound growth is not from 1 to the weight
+  kBoundGrowthWithoutIda,  // a bound growth above 1 for another algorithm than IDA*
+  kFsmWithoutPlainIda,     // the move-pruning machine for another search than unweighted IDA*
+  kFsmDepthWithoutFsm,     // a machine depth without the machine
+  kFsmDepthRange,          // a machine depth other than 0 (the default) or kMinFsmDepth to kMaxFsmDepth
+};
+OptionsProblem options_problem(Algorithm algorithm, double weight, double bound_growth, MovePruning pruning,
+                               int fsm_depth);
+
 }  // namespace npuzzle
