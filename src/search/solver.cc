@@ -76,8 +76,11 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
            " cells; " + size_name(rows, cols) + " has " + std::to_string(cells) +
            " (--algorithm phased solves any size, not optimally)";
   }
-  const std::string depth_range = "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-                                  std::to_string(max_fsm_depth(cells)) + " on " + size_name(rows, cols);
+  // Built only when refused: solve() asks this for every board it is given.
+  const auto depth_range = [&] {
+    return "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " + std::to_string(max_fsm_depth(cells)) +
+           " on " + size_name(rows, cols);
+  };
   switch (options_problem(options.algorithm, options.weight, options.bound_growth, options.pruning,
                           options.fsm_depth)) {
     case OptionsProblem::kNone: break;
@@ -87,9 +90,9 @@ std::string unsupported_reason(int rows, int cols, const SolveOptions& options) 
     case OptionsProblem::kBoundGrowthWithoutIda: return "--bound-growth needs --algorithm ida";
     case OptionsProblem::kFsmWithoutPlainIda: return "--prune fsm needs --algorithm ida without --weight";
     case OptionsProblem::kFsmDepthWithoutFsm: return "--fsm-depth needs --prune fsm";
-    case OptionsProblem::kFsmDepthRange: return depth_range;
+    case OptionsProblem::kFsmDepthRange: return depth_range();
   }
-  if (options.fsm_depth > max_fsm_depth(cells)) return depth_range;
+  if (options.fsm_depth > max_fsm_depth(cells)) return depth_range();
   if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
     return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
   }
