@@ -324,18 +324,18 @@ TEST(ParallelIda, ResumesFromThePartOfAnIterationDone) {
   const Heuristic heuristic(*tables, HeuristicKind::kManhattan);
   const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(4, 4);
   const auto check = [&](const SolveResult& s, auto parallel_run) {
-    std::vector<PartialIteration> parts;
+    std::vector<ResumePoint> parts;
     SolveLimits reporting;
     reporting.partial_interval = 0;
-    reporting.on_partial = [&](const PartialIteration& p) { parts.push_back(p); };
+    reporting.on_partial = [&](const ResumePoint& p) { parts.push_back(p); };
     expect_same(parallel_run(two, reporting), s, b, Goal::kBlankFirst);
     ASSERT_GE(parts.size(), 20u);
     // Each report holds one more subtree than the last of its iteration
     // (one call per subtree settled, under the lock).
     for (std::size_t i = 1; i < parts.size(); ++i) {
       if (parts[i].bound == parts[i - 1].bound) {
-        EXPECT_EQ(parts[i].done.size(), parts[i - 1].done.size() + 1);
-        EXPECT_EQ(parts[i].subtrees, parts[i - 1].subtrees);
+        EXPECT_EQ(parts[i].partial->done.size(), parts[i - 1].partial->done.size() + 1);
+        EXPECT_EQ(parts[i].partial->subtrees, parts[i - 1].partial->subtrees);
       } else {
         EXPECT_GT(parts[i].bound, parts[i - 1].bound);
       }
@@ -347,29 +347,30 @@ TEST(ParallelIda, ResumesFromThePartOfAnIterationDone) {
     while (parts[before_last + 1].bound < s.length) ++before_last;
     std::size_t middle = before_last;
     while (middle > 0 && parts[middle - 1].bound == parts[before_last].bound &&
-           2 * parts[middle].done.size() > parts[before_last].subtrees) {
+           2 * parts[middle].partial->done.size() > parts[before_last].partial->subtrees) {
       --middle;
     }
-    ASSERT_LT(parts[middle].done.size(), parts[middle].subtrees);
+    ASSERT_LT(parts[middle].partial->done.size(), parts[middle].partial->subtrees);
     for (const std::size_t i : {std::size_t{0}, middle, before_last, before_last + 1, parts.size() - 1}) {
-      const PartialIteration& p = parts[i];
+      const ResumePoint& point = parts[i];
+      const PartialIteration& p = *point.partial;
       SolveLimits resumed;
-      resumed.resume = ResumePoint{p.bound, p.expanded_before, p.generated_before, p};
-      SCOPED_TRACE("resumed at bound " + std::to_string(p.bound) + " with " + std::to_string(p.done.size()) + " of " +
+      resumed.resume = point;
+      SCOPED_TRACE("resumed at bound " + std::to_string(point.bound) + " with " + std::to_string(p.done.size()) + " of " +
                    std::to_string(p.subtrees) + " subtrees done");
       // The first report of the resumed run holds the saved subtrees and one more.
-      std::vector<PartialIteration> again;
+      std::vector<ResumePoint> again;
       resumed.partial_interval = 0;
-      resumed.on_partial = [&](const PartialIteration& q) { again.push_back(q); };
+      resumed.on_partial = [&](const ResumePoint& q) { again.push_back(q); };
       expect_same(parallel_run(two, resumed), s, b, Goal::kBlankFirst);
       // (In the goal's iteration the search may end without another report,
       // and subtrees after the goal's do not count: the checks below that
       // rest on every subtree counting are for the iteration before.)
-      const bool every_subtree_counts = p.bound < s.length && p.done.size() < p.subtrees;
+      const bool every_subtree_counts = point.bound < s.length && p.done.size() < p.subtrees;
       const auto first_report_holds = [&](std::size_t saved) {
         ASSERT_FALSE(again.empty());
-        EXPECT_EQ(again.front().bound, p.bound);
-        EXPECT_EQ(again.front().done.size(), saved + 1);
+        EXPECT_EQ(again.front().bound, point.bound);
+        EXPECT_EQ(again.front().partial->done.size(), saved + 1);
       };
       if (every_subtree_counts) first_report_holds(p.done.size());
       again.clear();

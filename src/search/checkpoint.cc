@@ -178,8 +178,8 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
     for (auto [key, target] : {std::pair{"partial_wanted", &part.wanted}, std::pair{"partial_subtrees", &part.subtrees}}) {
       const std::string* v = need(key);
       if (!v) return std::nullopt;
-      // A bound on `wanted`, so that a damaged file cannot make the rebuild
-      // expand a whole iteration into memory.
+      // Bounded, so that a damaged `wanted` cannot make the rebuild expand a
+      // whole iteration into memory.
       if (!parse_whole(*v, target) || *target == 0 || *target > kMaxPartialSubtrees) {
         *error = path + ": bad " + key + " '" + *v + "' (1 to " + std::to_string(kMaxPartialSubtrees) + ")";
         return std::nullopt;
@@ -192,9 +192,6 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
         return std::nullopt;
       }
     }
-    part.bound = c.next_bound;
-    part.expanded_before = c.expanded;
-    part.generated_before = c.generated;
     part.done = std::move(subtrees_done);
     c.partial = std::move(part);
   }

@@ -46,8 +46,7 @@ struct IdaCheckpoint {
   int next_bound = -1;
   std::uint64_t expanded = 0;   // all iterations up to completed_bound
   std::uint64_t generated = 0;
-  // Of the iteration over next_bound, when it was written during it (its
-  // expanded_before and generated_before are the two above).
+  // Of the iteration over next_bound, when it was written during it.
   std::optional<PartialIteration> partial;
 };
 

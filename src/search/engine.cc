@@ -108,12 +108,12 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     // From a searching thread, one call at a time, never beside on_iteration
     // (which runs between iterations): `ours` stays as the last completed
     // iteration left it.
-    options.limits.on_partial = [&](const PartialIteration& part) {
+    options.limits.on_partial = [&](const ResumePoint& point) {
       IdaCheckpoint during = ours;
-      during.next_bound = part.bound;
-      during.expanded = part.expanded_before;
-      during.generated = part.generated_before;
-      during.partial = part;
+      during.next_bound = point.bound;
+      during.expanded = point.expanded;
+      during.generated = point.generated;
+      during.partial = point.partial;
       if (std::string why = write_checkpoint(request.checkpoint, during); !why.empty()) report.checkpoint_warning = why;
     };
   }

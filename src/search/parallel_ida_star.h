@@ -130,7 +130,7 @@ class ParallelIdaStar {
       result.lower_bound = bound;
       result.expanded = resume->expanded;
       result.generated = resume->generated;
-      if (resume->partial && resume->partial->bound == bound) part_done = &*resume->partial;
+      if (resume->partial) part_done = &*resume->partial;
     }
     for (;;) {
       const Iteration it = part_done || split_now() ? split_iteration(h, bound, result, part_done)
@@ -342,19 +342,17 @@ class ParallelIdaStar {
   // The subtrees searched to their end without a goal, to on_partial. Under
   // partial_mutex_ while the tasks run, or after they are over.
   void report_partial() {
-    PartialIteration part;
-    part.bound = bound_;
+    ResumePoint point{bound_, expanded_before_, generated_before_, PartialIteration{}};
+    PartialIteration& part = *point.partial;
     part.wanted = wanted_;
     part.subtrees = subtrees_.size();
-    part.expanded_before = expanded_before_;
-    part.generated_before = generated_before_;
     for (std::size_t k = 0; k < outcomes_.size(); ++k) {
       const Outcome& o = outcomes_[k];
       if (o.done && !o.found) {
         part.done.push_back(SubtreeDone{static_cast<std::uint32_t>(k), o.next_bound, o.expanded, o.generated});
       }
     }
-    budget_.limits().on_partial(part);
+    budget_.limits().on_partial(point);
   }
 
   // One task: takes subtrees in order until none is left or the search is over.

@@ -51,11 +51,9 @@ struct IterationDone {
   std::uint64_t generated = 0;
 };
 // Part of an iteration, for checkpoints written while it runs (parallel
-// IDA* only, parallel_ida_star.h): the iteration over `bound` was split into
-// `subtrees` subtrees, built for `wanted` (the same `wanted` rebuilds the
-// same list), and those in `done` were searched to their end without a
-// goal. `expanded_before` and `generated_before` count every earlier
-// iteration (a resumed run's included).
+// IDA* only, parallel_ida_star.h): the iteration was split into `subtrees`
+// subtrees, built for `wanted` (the same `wanted` rebuilds the same list),
+// and those in `done` were searched to their end without a goal.
 struct SubtreeDone {
   std::uint32_t index = 0;
   int next_bound = 0;  // the least f above the bound seen in it (INT_MAX: none)
@@ -63,16 +61,13 @@ struct SubtreeDone {
   std::uint64_t generated = 0;
 };
 struct PartialIteration {
-  int bound = 0;
   std::uint64_t wanted = 0;
   std::uint64_t subtrees = 0;
   std::vector<SubtreeDone> done;  // by index
-  std::uint64_t expanded_before = 0;
-  std::uint64_t generated_before = 0;
 };
 // Where a resumed IDA* search starts: at `bound` instead of h(root), with
-// the earlier iterations' nodes already counted and, when `partial` is set
-// (its bound is `bound`), part of that iteration done.
+// the earlier iterations' nodes already counted and, when `partial` is set,
+// part of the iteration over `bound` done.
 struct ResumePoint {
   int bound = 0;
   std::uint64_t expanded = 0;
@@ -98,11 +93,12 @@ struct SolveLimits {
   // max_nodes counts this run's expansions, not the resumed ones.
   std::function<void(const IterationDone&)> on_iteration;
   // Unweighted parallel IDA* only: called, under a lock, from one of the
-  // searching threads, with the part of a split iteration done so far, at
-  // most every `partial_interval` seconds and once more when a limit or
-  // cancel stops the iteration, so that a stop in a long last iteration
-  // loses only the subtrees in flight.
-  std::function<void(const PartialIteration&)> on_partial;
+  // searching threads, with the point a restart would resume from (its
+  // partial set: the part of a split iteration done so far), at most every
+  // `partial_interval` seconds and once more when a limit or cancel stops
+  // the iteration, so that a stop in a long last iteration loses only the
+  // subtrees in flight.
+  std::function<void(const ResumePoint&)> on_partial;
   double partial_interval = 60;
   std::optional<ResumePoint> resume;
 };
