@@ -84,8 +84,11 @@ for id in $ids; do
     wait "$ticker" 2>/dev/null || true
     echo "$wall" >"$state/$id.wall"
     grep -h 'resumed from' "$work/err.txt" >&2 || true
-    if [ "$(tail -n 1 "$out" | cut -d, -f4)" = limit ]; then
-      echo "korf24_coverage: instance $id stopped at the limit after $wall s in all; its checkpoint is in $state; rerun to go on" >&2
+    # No row: the piece was interrupted (Ctrl-C, a signal); its checkpoint
+    # stays, as after a limit.
+    piece=$(awk -F, -v id="$id" 'NR > 1 && $1 == id { print $4 }' "$out")
+    if [ "$piece" = limit ] || [ -z "$piece" ]; then
+      echo "korf24_coverage: instance $id stopped (${piece:-interrupted}) after $wall s in all; its checkpoint is in $state; rerun to go on" >&2
       break
     fi
     rm -rf "$out.checkpoints" "$state/$id.wall"
