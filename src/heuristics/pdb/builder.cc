@@ -122,10 +122,6 @@ void run_bfs(const Pattern& pattern, std::uint8_t* entries, const BuildOptions& 
   portable::run_bfs<Word, Pair>(pattern, entries, options, stats);
 }
 
-}  // namespace
-
-namespace {
-
 std::uint64_t blank_aware_memory_bytes(const Pattern& pattern) {
   return pattern.entries() + pattern.placements() * 3 * static_cast<std::uint64_t>(word_bytes(pattern));
 }

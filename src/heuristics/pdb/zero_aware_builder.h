@@ -44,7 +44,9 @@ std::uint64_t layered_build_memory_bytes(const Pattern& pattern);
 // ZeroAwareIndex::index(), kUnreachable where no state reaches), built as
 // described above. Precondition: pattern.zero_aware(). Throws
 // std::bad_alloc when the arrays do not fit, std::runtime_error if a
-// distance would reach 255.
+// distance would reach 255. In `stats`, states and regions both count the
+// (placement, region) pairs reached: the blank's cells are not visited one
+// by one.
 std::vector<std::uint8_t> build_zero_aware_by_layers(const Pattern& pattern, const BuildOptions& options = {},
                                                      BuildStats* stats = nullptr);
 
