@@ -88,12 +88,10 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
       if (!error.empty()) error = request.checkpoint + ": " + error + "; not resumed (remove it to start afresh)";
       if (error.empty()) {
         options.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated, saved->partial};
-        // What the saved run had completed, until this run completes an
-        // iteration: a checkpoint written during the resumed iteration keeps it.
+        // Until this run completes an iteration, a checkpoint written during
+        // the resumed one keeps what the saved run had completed (on_partial
+        // sets the rest).
         ours.completed_bound = saved->completed_bound;
-        ours.next_bound = saved->next_bound;
-        ours.expanded = saved->expanded;
-        ours.generated = saved->generated;
         report.resumed_at = saved->next_bound;
         if (saved->partial) report.resumed_subtrees = saved->partial->done.size();
       }

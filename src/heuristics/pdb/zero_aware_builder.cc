@@ -128,7 +128,7 @@ class LayeredSearch {
     for (std::uint32_t m = occupied; m != 0; m &= m - 1) sorted[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(__builtin_ctz(m));
     // Tile i on the i-th lowest cell: the tile order of Lehmer rank 0.
     const ZeroAwareIndex::Cursor first = index_.cursor(sorted.data());
-    const std::uint32_t all = cells_ == 32 ? ~0u : (std::uint32_t{1} << cells_) - 1;
+    const std::uint32_t all = (std::uint32_t{1} << cells_) - 1;  // cells_ <= kMaxPdbCells = 25
     const std::uint32_t free = all & ~occupied;
     // A free cell's block: the index of tile order 0 with the blank there.
     std::array<std::uint64_t, kMaxPdbCells> block{};
