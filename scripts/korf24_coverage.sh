@@ -19,7 +19,10 @@
 #   or is killed, leaves its checkpoint, which holds the subtrees of the
 #   running iteration done, in STATE_DIR (default ~/.cache/npuzzle-korf24)
 #   and no row; the next run of the script goes on from it, and the row's
-#   wall time is the sum of the pieces').
+#   wall time is the sum of the pieces'). The state is small text: with
+#   STATE_DIR=results/korf24_coverage/state it can be committed, so that a
+#   piece on one machine goes on from another's (the counts do not depend
+#   on the machine; the wall times of the pieces then do).
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
