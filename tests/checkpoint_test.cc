@@ -216,9 +216,13 @@ TEST_F(Cli, ACheckpointWrittenDuringAnIterationResumesItsSubtrees) {
   ASSERT_NE(saved.find("\npartial_subtrees: "), std::string::npos) << saved;
   const auto first_subtree = saved.find("\nsubtree: ");
   ASSERT_NE(first_subtree, std::string::npos) << saved;
-  std::size_t done = 0;
-  std::istringstream lines(saved);
-  for (std::string text; std::getline(lines, text);) done += text.rfind("subtree: ", 0) == 0;
+  const auto subtrees_in = [](const std::string& checkpoint) {
+    std::size_t count = 0;
+    std::istringstream lines(checkpoint);
+    for (std::string text; std::getline(lines, text);) count += text.rfind("subtree: ", 0) == 0;
+    return count;
+  };
+  const std::size_t done = subtrees_in(saved);
   ASSERT_GT(done, 0u);
 
   const int line = static_cast<int>(std::count(saved.begin(), saved.begin() + first_subtree + 1, '\n')) + 1;
@@ -243,9 +247,7 @@ TEST_F(Cli, ACheckpointWrittenDuringAnIterationResumesItsSubtrees) {
   };
   ASSERT_GE(completed(saved), 0) << "the first cut comes after completed iterations";
   EXPECT_GE(completed(again), completed(saved)) << again;
-  std::size_t done_again = 0;
-  std::istringstream lines_again(again);
-  for (std::string text; std::getline(lines_again, text);) done_again += text.rfind("subtree: ", 0) == 0;
+  const std::size_t done_again = subtrees_in(again);
   if (completed(again) == completed(saved)) {
     EXPECT_GE(done_again, done) << "the saved subtrees are kept";
   }
