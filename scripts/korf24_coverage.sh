@@ -23,6 +23,10 @@
 #   STATE_DIR=results/korf24_coverage/state it can be committed, so that a
 #   piece on one machine goes on from another's (the counts do not depend
 #   on the machine; the wall times of the pieces then do).
+# Each solved instance's batch output (the solution) and its provenance are
+# kept in results/korf24_coverage/solutions/TABLE/ID.csv and ID.csv.json
+# (with CHECKPOINTS=1 those of the last piece: its expanded count is the
+# whole instance's, its seconds the piece's).
 # Projection for the rest: scripts/korf24_coverage.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -97,6 +101,13 @@ for id in $ids; do
     rm -rf "$out.checkpoints" "$state/$id.wall"
   fi
   "$bin" verify -i "$work/in.txt" -r "$out" >/dev/null
+  if awk -F, -v id="$id" 'NR > 1 && $1 == id && $4 == "optimal" { found = 1 } END { exit !found }' "$out"; then
+    solutions=$out_dir/solutions/$(basename "$table" .csv)
+    mkdir -p "$solutions"
+    mv "$out" "$solutions/$id.csv"
+    mv "$out.json" "$solutions/$id.csv.json"
+    out=$solutions/$id.csv
+  fi
   tail -n +2 "$out" | awk -F, -v pub="$published" -v wall="$wall" -v limit="$limit" \
     -v rev="$(git -C "$root" rev-parse --short=12 HEAD)" -v load="$(cut -d' ' -f1 /proc/loadavg)" \
     -v now="$(date -u +%FT%TZ)" 'BEGIN { OFS = "," } { printf "%s,%s,%s,%s,%s,%.2f,%s,2,%s,%s,%s\n", $1, $4, $5, $7, pub, wall, limit, rev, load, now }' >>"$table"
