@@ -18,7 +18,12 @@ against them. Prints Markdown to standard output.
 
 Usage: scripts/korf24_coverage.py --rate pdb:6666=19.2 --rate zpdb:6666=3.3
            [--rate pdb:6666/fsm=24 --fsm-nodes 0.58] [--speedup 1.9]
-           [--run pdb:6666=1,38,40] [--measured pdb:6666/fsm=CSV] [CATALOGUES_TSV]
+           [--run pdb:6666=1,38,40] [--measured pdb:6666/fsm=CSV]
+           [--campaign CSV --campaign-rate pdb:6666/fsm=30.5] [CATALOGUES_TSV]
+
+--campaign sums a campaign's wall times (all 50 on one machine, one row per
+instance, solved ones only) and projects the instances it has not yet run at
+--campaign-rate: the moonshot's figure, measured as far as it has got.
 """
 import argparse
 import csv
@@ -43,6 +48,8 @@ parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,
 parser.add_argument("--measured", action="append", default=[],
                     help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times "
                          "(repeatable, also for one heuristic)")
+parser.add_argument("--campaign", help="CSV of scripts/korf24_coverage.sh (TABLE=...): all 50 on one machine")
+parser.add_argument("--campaign-rate", help="HEURISTIC=M expansions per CPU second, one thread, on the campaign's machine")
 parser.add_argument("tsv", nargs="?", default=os.path.join(root, "datasets", "korf50_24_catalogues.tsv"))
 args = parser.parse_args()
 
@@ -118,4 +125,28 @@ for item in args.rate:
         if m and m["depth"]:
             got += f", `--fsm-depth {m['depth']}`"
         print(f"| {r['id']} | {int(r[column]):,} | {duration(seconds)} | {mark} | {got} |")
+    print()
+
+if args.campaign:
+    if not args.campaign_rate:
+        raise SystemExit("--campaign needs --campaign-rate HEURISTIC=RATE")
+    name, rate = args.campaign_rate.split("=", 1)
+    column, label, nodes = kind(name)
+    per_second = float(rate) * 1e6 * args.speedup
+    with open(args.campaign) as f:
+        solved = {r["id"]: float(r["wall_seconds"]) for r in csv.DictReader(f) if r["status"] == "optimal"}
+    left = {r["id"]: int(r[column]) * nodes / per_second for r in rows if r["id"] not in solved}
+    walls = list(solved.values())
+    print(f"### All 50 on one machine: `{os.path.relpath(args.campaign, root)}`\n")
+    print(f"- Run and solved: **{len(solved)} of {len(rows)}**, {sum(w <= 600 for w in walls)} within 10 minutes "
+          f"and {sum(w <= 3600 for w in walls)} within an hour, **{duration(sum(walls))} in all** "
+          f"(the sum of their wall times).")
+    if left:
+        order = sorted(left, key=left.get)
+        print(f"- Left: {len(left)} ({', '.join('#' + i for i in order)}), projected at {duration(sum(left.values()))} "
+              f"({name} at {float(rate):g} M/s per thread x {args.speedup:g}"
+              + (f", {nodes:g} of the published nodes" if nodes != 1.0 else "") + ").")
+        print(f"- **All 50: {duration(sum(walls) + sum(left.values()))}**, measured and projected.")
+    else:
+        print(f"- **All 50: {duration(sum(walls))}**, measured.")
     print()

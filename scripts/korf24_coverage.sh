@@ -15,6 +15,9 @@
 #   PRUNE (parent, the default, or fsm: `--prune fsm`, rows in
 #   HEURISTIC_fsm.csv; its expansions are fewer than the published ones),
 #   FSM_DEPTH (with PRUNE=fsm: `--fsm-depth N`, rows in HEURISTIC_fsmN.csv),
+#   TABLE (rows in results/korf24_coverage/TABLE.csv instead, with the state
+#   and solutions under that name: a campaign of its own, such as all 50 on
+#   one machine with one binary, pdb_6666_fsm_xeon),
 #   CHECKPOINTS=1 (run each instance in pieces: a piece that hits the limit,
 #   or is killed, leaves its checkpoint, which holds the subtrees of the
 #   running iteration done, in STATE_DIR (default ~/.cache/npuzzle-korf24)
@@ -48,11 +51,17 @@ case $prune in
        [ -n "${FSM_DEPTH:-}" ] && depth_args=(--fsm-depth "$FSM_DEPTH") ;;
   *) echo "korf24_coverage: PRUNE is parent or fsm, not $prune" >&2; exit 2 ;;
 esac
+[ -n "${TABLE:-}" ] && table=$out_dir/$TABLE.csv
 [ -n "${FSM_DEPTH:-}" ] && [ "$prune" != fsm ] && { echo "korf24_coverage: FSM_DEPTH needs PRUNE=fsm" >&2; exit 2; }
 [ -f "$table" ] || echo "id,status,length,expanded,published_expanded,wall_seconds,limit_seconds,threads,git,load,finished" >"$table"
 "$bin" pdb build "$heuristic" --size 5x5 --goal blank-first --threads 2 "${dir_args[@]}" >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# SIGTERM or Ctrl-C (to the process group: `kill -- -PGID`) stops the batch,
+# which keeps its checkpoint; the script then records the piece's exact wall
+# time and stops, instead of dying with the last minute's.
+stop=0
+trap 'stop=1' TERM INT
 checkpoint_args=()
 state=${STATE_DIR:-$HOME/.cache/npuzzle-korf24}/$(basename "$table" .csv)
 [ "${CHECKPOINTS:-0}" = 1 ] && mkdir -p "$state"
@@ -61,6 +70,7 @@ ids=$(awk -F'\t' -v col="$column" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i ==
       { print $c, $1 }' "$root/datasets/korf50_24_catalogues.tsv" | sort -n | awk '{ print $2 }')
 started=$(date +%s)
 for id in $ids; do
+  ((stop)) && break
   if [ -n "${IDS:-}" ] && [[ " $IDS " != *" $id "* ]]; then continue; fi
   if awk -F, -v id="$id" '$1 == id { found = 1 } END { exit !found }' "$table"; then continue; fi
   if (($(date +%s) - started > budget)); then
@@ -86,6 +96,10 @@ for id in $ids; do
   "$bin" batch -i "$work/in.txt" -o "$out" --heuristic "$heuristic" --prune "$prune" "${depth_args[@]}" --threads 2 --time-limit "$limit" \
     --no-progress "${checkpoint_args[@]}" "${dir_args[@]}" 2>"$work/err.txt" || true
   wall=$(echo "$earlier + $(date +%s.%N) - $t0" | bc -l)
+  if ((stop)) && [ "${CHECKPOINTS:-0}" != 1 ]; then
+    echo "korf24_coverage: interrupted during instance $id; no row" >&2
+    break
+  fi
   if [ "${CHECKPOINTS:-0}" = 1 ]; then
     kill "$ticker" 2>/dev/null || true
     wait "$ticker" 2>/dev/null || true
