@@ -82,6 +82,13 @@ def kind(name):
     return column, label, 1.0
 
 
+def projected_seconds(name, rate):
+    """Each instance's projected wall time on 2 threads, by id, at RATE M expansions per CPU second."""
+    column, _, nodes = kind(name)
+    per_second = float(rate) * 1e6 * args.speedup
+    return {r["id"]: int(r[column]) * nodes / per_second for r in rows}
+
+
 def duration(seconds):
     if seconds < 60:
         return f"{seconds:.0f} s"
@@ -98,9 +105,7 @@ print("| heuristic | rate (M exp/CPU s, 1 thread) | within 10 min | within 1 h |
 print("|---|---:|---:|---:|---:|---:|---:|")
 for item in args.rate:
     name, rate = item.split("=", 1)
-    column, _, nodes = kind(name)
-    per_second = float(rate) * 1e6 * args.speedup
-    times = [int(r[column]) * nodes / per_second for r in rows]
+    times = list(projected_seconds(name, rate).values())
     total = sum(times)
     published = published_minutes.get(name)
     published_text = duration(published * 60) if published else "n/a"
@@ -109,14 +114,14 @@ for item in args.rate:
 print()
 for item in args.rate:
     name, rate = item.split("=", 1)
-    column, label, nodes = kind(name)
-    per_second = float(rate) * 1e6 * args.speedup
+    column, label, _ = kind(name)
+    projected = projected_seconds(name, rate)
     ranked = sorted(rows, key=lambda r: int(r[column]))
     print(f"### {name} ({label}, `{column}`), easiest first\n")
     print("| id | published expanded | projected wall, 2 threads | run here | measured: status, expanded, wall s (load) |")
     print("|---:|---:|---:|---|---|")
     for r in ranked:
-        seconds = int(r[column]) * nodes / per_second
+        seconds = projected[r["id"]]
         if seconds > 86400:
             break
         mark = "yes" if r["id"] in run_ids.get(name, set()) else ""
@@ -131,11 +136,10 @@ if args.campaign:
     if not args.campaign_rate:
         raise SystemExit("--campaign needs --campaign-rate HEURISTIC=RATE")
     name, rate = args.campaign_rate.split("=", 1)
-    column, label, nodes = kind(name)
-    per_second = float(rate) * 1e6 * args.speedup
+    nodes = kind(name)[2]
     with open(args.campaign) as f:
         solved = {r["id"]: float(r["wall_seconds"]) for r in csv.DictReader(f) if r["status"] == "optimal"}
-    left = {r["id"]: int(r[column]) * nodes / per_second for r in rows if r["id"] not in solved}
+    left = {i: t for i, t in projected_seconds(name, rate).items() if i not in solved}
     walls = list(solved.values())
     print(f"### All 50 on one machine: `{os.path.relpath(args.campaign, root)}`\n")
     print(f"- Run and solved: **{len(solved)} of {len(rows)}**, {sum(w <= 600 for w in walls)} within 10 minutes "
