@@ -141,7 +141,7 @@ if args.campaign:
         solved = {r["id"]: float(r["wall_seconds"]) for r in csv.DictReader(f) if r["status"] == "optimal"}
     left = {i: t for i, t in projected_seconds(name, rate).items() if i not in solved}
     walls = list(solved.values())
-    print(f"### All 50 in one campaign, one binary: `{os.path.relpath(args.campaign, root)}`\n")
+    print(f"### All 50 in one campaign, one source: `{os.path.relpath(args.campaign, root)}`\n")
     print(f"- Run and solved: **{len(solved)} of {len(rows)}**, {sum(w <= 600 for w in walls)} within 10 minutes "
           f"and {sum(w <= 3600 for w in walls)} within an hour, **{duration(sum(walls))} in all** "
           f"(the sum of their wall times).")
