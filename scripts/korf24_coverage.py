@@ -21,7 +21,7 @@ Usage: scripts/korf24_coverage.py --rate pdb:6666=19.2 --rate zpdb:6666=3.3
            [--run pdb:6666=1,38,40] [--measured pdb:6666/fsm=CSV]
            [--campaign CSV --campaign-rate pdb:6666/fsm=30.5] [CATALOGUES_TSV]
 
---campaign sums a campaign's wall times (all 50 on one machine, one row per
+--campaign sums a campaign's wall times (all 50 in one campaign, one row per
 instance, solved ones only) and projects the instances it has not yet run at
 --campaign-rate: the moonshot's figure, measured as far as it has got.
 """
@@ -48,7 +48,7 @@ parser.add_argument("--run", action="append", default=[], help="HEURISTIC=ID,ID,
 parser.add_argument("--measured", action="append", default=[],
                     help="HEURISTIC=CSV of scripts/korf24_coverage.sh: the instances run, with their wall times "
                          "(repeatable, also for one heuristic)")
-parser.add_argument("--campaign", help="CSV of scripts/korf24_coverage.sh (TABLE=...): all 50 on one machine")
+parser.add_argument("--campaign", help="CSV of scripts/korf24_coverage.sh (TABLE=...): all 50 in one campaign")
 parser.add_argument("--campaign-rate", help="HEURISTIC=M expansions per CPU second, one thread, on the campaign's machine")
 parser.add_argument("tsv", nargs="?", default=os.path.join(root, "datasets", "korf50_24_catalogues.tsv"))
 args = parser.parse_args()
