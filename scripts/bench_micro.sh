@@ -6,7 +6,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 programs=(core heuristics io search pdb)
-[ -d "$root/build" ] || "$root/scripts/setup.sh"
+# The benchmarks are built with the tests (scripts/setup.sh --tests).
+grep -q "^NPUZZLE_BUILD_BENCH:BOOL=ON" "$root/build/CMakeCache.txt" 2>/dev/null || "$root/scripts/setup.sh" --tests
 nice make -C "$root/build" -j2 "${programs[@]/%/_benchmark}" > /dev/null
 {
   echo "# Micro-benchmarks"

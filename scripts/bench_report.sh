@@ -43,7 +43,7 @@ case "${1:---quick}" in
   *) echo "usage: $0 [--quick | --full]" >&2; exit 2 ;;
 esac
 bin=${NPUZZLE:-$root/build/npuzzle}
-if [ ! -x "$bin" ] || ! command -v gnuplot > /dev/null; then "$root/scripts/setup.sh"; fi
+if [ ! -x "$bin" ] || ! command -v gnuplot > /dev/null; then "$root/scripts/setup.sh" --tests; fi
 report=$root/results/report
 raw=$report/raw/$mode
 rm -rf "$raw"

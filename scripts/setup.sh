@@ -1,41 +1,95 @@
 #!/usr/bin/env bash
-# Everything a fresh Debian machine needs: installs the missing packages,
-# then configures and builds npuzzle (Release) into build/. gnuplot-nox
-# draws the plots of scripts/bench_report.sh; clang and its runtime
-# (libFuzzer, in libclang-rt-dev) are for the fuzz targets (scripts/fuzz.sh);
-# GCC's sanitizer runtimes come with g++. pybind11-dev and python3-dev build
-# the Python module (python/); python3-venv, python3-pytest and python3-numpy
-# install and test it (scripts/test_python.sh). libgd-dev and
-# fonts-dejavu-core are for `npuzzle render` (GIF/PNG encoding, FreeType
-# text, the numbers' font); python3-pil decodes every frame of its GIFs in
-# tests/render_test.
-# qt6-base-dev builds the game window npuzzle-play; xvfb, xauth, xdotool,
-# imagemagick and python3-pil run it on a virtual display for its
-# screenshots (scripts/game_screenshots.py). libopenmpi-dev and openmpi-bin
-# build npuzzle-mpi and run its tests under mpirun. bc and time (GNU time, for
-# the CPU seconds) are for scripts/bench_intra.sh.
-# Usage: scripts/setup.sh [extra cmake arguments...]
+# Sets up and builds npuzzle on a Debian machine: installs the packages that
+# are missing, then configures and builds a Release tree in build/.
+#
+#   scripts/setup.sh                  the CLI (build/npuzzle), plus every front end
+#                                     whose packages are already installed
+#   scripts/setup.sh all              the CLI and every front end, installing their packages
+#   scripts/setup.sh gui render ...   the CLI and the named front ends:
+#       gui     the game window build/npuzzle-play (Qt 6)
+#       render  pictures of solutions, `npuzzle render` (libgd, DejaVu fonts)
+#       python  the Python module (pybind11, the Python headers, venv)
+#       mpi     build/npuzzle-mpi, the batch over MPI ranks (Open MPI)
+#   scripts/setup.sh --tests [...]    also the test suite's packages (GoogleTest,
+#                                     Google Benchmark, clang's libFuzzer, pytest,
+#                                     NumPy, Pillow, Xvfb ...) and the tests and
+#                                     benchmarks themselves: scripts/test.sh uses it
+# Arguments after `--` go to cmake. NPUZZLE_JOBS sets the build's parallel
+# jobs (default: all cores). Tests and benchmarks are never built without
+# --tests (or -DNPUZZLE_BUILD_TESTS=ON by hand).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-packages=(cmake g++ make git libtbb-dev libboost-program-options-dev libgtest-dev libgmock-dev libbenchmark-dev
-          gnuplot-nox clang libclang-rt-dev pybind11-dev python3-dev python3-venv python3-pytest python3-numpy
-          libgd-dev fonts-dejavu-core python3-pil qt6-base-dev xvfb xauth xdotool x11-apps imagemagick
-          libopenmpi-dev openmpi-bin bc time)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+start=$SECONDS
+
+cli_packages=(cmake g++ make git libtbb-dev libboost-program-options-dev)
+declare -A front_end_packages=(
+  [gui]="qt6-base-dev"
+  [render]="libgd-dev fonts-dejavu-core"
+  [python]="pybind11-dev python3-dev python3-venv"
+  [mpi]="libopenmpi-dev openmpi-bin"
+)
+# What the tests need beyond the front ends: GoogleTest and Google
+# Benchmark; clang and its libFuzzer runtime (scripts/fuzz.sh); pytest and
+# NumPy (the Python module's tests); Pillow (decodes the renderer's GIFs in
+# tests/render_test); Xvfb, xauth, xdotool, x11-apps and ImageMagick (the
+# game's screenshots, scripts/game_screenshots.py); bc and GNU time
+# (scripts/bench_intra.sh); gnuplot for the benchmark report's plots.
+test_packages=(libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-dev python3-pytest python3-numpy
+               python3-pil xvfb xauth xdotool x11-apps imagemagick bc time gnuplot-nox)
+
+tests=OFF
+wanted=()
+cmake_args=()
+while (($#)); do
+  case $1 in
+    --tests) tests=ON ;;
+    all | --all) wanted=(gui render python mpi) ;;
+    gui | render | python | mpi) wanted+=("$1") ;;
+    --) shift; cmake_args=("$@"); break ;;
+    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "setup: unknown argument '$1' (expected all, gui, render, python, mpi, --tests, or -- CMAKE_ARGS)" >&2
+       exit 2 ;;
+  esac
+  shift
 done
+if [ "$tests" = ON ]; then wanted=(gui render python mpi); fi
+
+packages=("${cli_packages[@]}")
+for f in "${wanted[@]}"; do read -r -a more <<<"${front_end_packages[$f]}"; packages+=("${more[@]}"); done
+if [ "$tests" = ON ]; then packages+=("${test_packages[@]}"); fi
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+missing=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 if ((${#missing[@]})); then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
   echo "setup: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  echo "setup: packages installed in $((SECONDS - start)) s" >&2
 fi
+
+# Front ends not asked for are built when their packages are there anyway
+# (CMake finds them); those asked for must be found.
+front_end_args=()
+for f in "${wanted[@]}"; do
+  case $f in
+    gui) front_end_args+=(-DNPUZZLE_GUI=ON) ;;
+    render) front_end_args+=(-DNPUZZLE_RENDER=ON) ;;
+    python) front_end_args+=(-DNPUZZLE_PYTHON=ON) ;;
+    mpi) front_end_args+=(-DNPUZZLE_MPI=ON) ;;
+  esac
+done
 # The Python module is built for Debian's interpreter, the one that sees the
 # packages above (a pyenv or conda python3 earlier on PATH would not).
 python_args=()
 if [ -x /usr/bin/python3 ]; then python_args=(-DPython_EXECUTABLE=/usr/bin/python3); fi
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=ON \
-  "${python_args[@]}" "$@" >/dev/null
+configure_start=$SECONDS
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=$tests -DNPUZZLE_BUILD_BENCH=$tests \
+  "${python_args[@]}" "${front_end_args[@]}" "${cmake_args[@]}" >/dev/null
 cmake --build "$root/build" -j"${NPUZZLE_JOBS:-$(nproc)}"
+built=$(grep -E '^NPUZZLE_(GUI|RENDER|PYTHON|MPI):BOOL=ON' "$root/build/CMakeCache.txt" | sed -E 's/^NPUZZLE_([A-Z]+).*/\1/' |
+          tr 'A-Z\n' 'a-z ' || true)
+echo "setup: built build/npuzzle${built:+ with: $built}in $((SECONDS - configure_start)) s" \
+     "(tests and benchmarks: $tests; $((SECONDS - start)) s in all)" >&2

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh clone on a fresh Debian machine:
-#   1. scripts/setup.sh: installs what is missing, builds build/ (Release);
+#   1. scripts/setup.sh --tests: installs every package it tests (front ends
+#      and test tools), builds build/ (Release) with the tests and benchmarks;
 #   2. the GoogleTest suite on build/, then the Python module's pytest suite
 #      on its installed package (scripts/test_python.sh);
 #   3. ASan + UBSan (build-asan/): the reader, core, CLI, crash-safety, PDB file,
@@ -26,7 +27,7 @@ step() {
   timings+=("$(printf '%-34s %5d s' "$name" $((SECONDS - start)))")
 }
 
-step "set-up and Release build" scripts/setup.sh
+step "set-up and Release build" scripts/setup.sh --tests
 step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
 step "Python module (pytest)" scripts/test_python.sh build
 # The exhaustive sweeps and the Korf runs are left to the Release suite.
