@@ -46,7 +46,7 @@ while (($#)); do
     all | --all) wanted=(gui render python mpi) ;;
     gui | render | python | mpi) wanted+=("$1") ;;
     --) shift; cmake_args=("$@"); break ;;
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "setup: unknown argument '$1' (expected all, gui, render, python, mpi, --tests, or -- CMAKE_ARGS)" >&2
        exit 2 ;;
   esac
