@@ -6,7 +6,7 @@
 #
 # and includes headers as the sources do ("search/solver.h"). See examples/.
 # The engine's libraries are npuzzle_engine's (src/CMakeLists.txt lists them
-# once); each is exported too, without its prefix: npuzzle::core, npuzzle::pdb...
+# once); each is exported too, without its prefix: npuzzle::core, npuzzle::heuristics...
 include(CMakePackageConfigHelpers)
 
 set(npuzzle_package_dir ${CMAKE_INSTALL_LIBDIR}/cmake/npuzzle)

@@ -57,7 +57,7 @@ TEST(MpiMessages, ResultsRoundTrip) {
   item.report.result.seconds = 12.5;
   item.report.notice = "npuzzle: note";
   item.message = "in.txt:9: something";
-  item.row = CsvRow{"id,1", "4", "4", "limit", "", "44", "1099511627776", "2199023255555", "12.500000", "ida",
+  item.row = ResultRow{"id,1", "4", "4", "limit", "", "44", "1099511627776", "2199023255555", "12.500000", "ida",
                     "manhattan", ""};
   Writer w;
   put_result(w, 9, item);

@@ -457,11 +457,11 @@ TEST(Reader, ParseSize) {
 TEST(Csv, HeaderIsExactlyTheSpecs) {
   EXPECT_EQ(kCsvHeader,
             "id,rows,cols,status,length,lower_bound,expanded,generated,seconds,algorithm,heuristic,solution");
-  EXPECT_EQ(kCsvColumns, 12u);
+  EXPECT_EQ(kResultColumns, 12u);
 }
 
-CsvRow sample_row() {
-  CsvRow r;
+ResultRow sample_row() {
+  ResultRow r;
   r.id = "42";
   r.rows = "4";
   r.cols = "4";
@@ -477,7 +477,7 @@ CsvRow sample_row() {
   return r;
 }
 
-void expect_same(const CsvRow& a, const CsvRow& b) {
+void expect_same(const ResultRow& a, const ResultRow& b) {
   EXPECT_EQ(a.id, b.id);
   EXPECT_EQ(a.rows, b.rows);
   EXPECT_EQ(a.cols, b.cols);
@@ -493,7 +493,7 @@ void expect_same(const CsvRow& a, const CsvRow& b) {
 }
 
 TEST(Csv, PlainRowRoundTrip) {
-  const CsvRow r = sample_row();
+  const ResultRow r = sample_row();
   const std::string line = format_csv_row(r);
   EXPECT_EQ(line, "42,4,4,optimal,42,42,123,456,0.001000,ida,linear-conflict,uulldr\n");
   const auto back = parse_csv_row(line.substr(0, line.size() - 1));
@@ -502,7 +502,7 @@ TEST(Csv, PlainRowRoundTrip) {
 }
 
 TEST(Csv, QuotingRoundTrip) {
-  CsvRow r = sample_row();
+  ResultRow r = sample_row();
   r.id = "a,b";
   r.status = "say \"hi\"";
   r.solution = "";
@@ -522,7 +522,7 @@ TEST(Csv, QuotingRoundTrip) {
 }
 
 TEST(Csv, EmptyFieldsRoundTrip) {
-  CsvRow r;
+  ResultRow r;
   r.id = "7";
   r.status = "invalid";
   const std::string line = format_csv_row(r);

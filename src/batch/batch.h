@@ -1,8 +1,10 @@
-// Solving a whole input into a CSV of results, as a plain library call:
+// Solving a whole input into a file of results, as a plain library call:
 // run_batch streams the input (a file of ten million lines starts at once,
-// in bounded memory), solves the puzzles on a oneTBB pipeline
-// (pipeline.h), writes each row as it is finished (results_file.h) and the
-// provenance sidecar OUT.csv.json, and returns a summary.
+// in bounded memory), builds the tables an explicit heuristic misses (one
+// step, before any puzzle), solves the puzzles on a oneTBB pipeline
+// (pipeline.h) whose items stay values until the sink, which writes each
+// row as it is finished (CSV or JSON Lines, results_file.h) with its side
+// files, and the provenance sidecar OUT.json, and returns a summary.
 //
 // It installs no signal handler, sets no process-wide thread limit, prints
 // nothing and returns no exit code: the caller raises BatchControl's flags
@@ -14,43 +16,51 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "batch/pipeline.h"
 #include "core/notation.h"
 #include "io/moves_file.h"
 #include "io/reader.h"
+#include "io/result_row.h"
 #include "search/engine.h"
 
 namespace npuzzle {
 
-// How each puzzle is solved and written.
-struct RunConfig {
-  SolveRequest request;               // its goal is set per input (effective_goal)
-  std::optional<Goal> goal_override;  // --goal; otherwise the input's `# goal:` or blank-last
+// How the results are written (the sink's business: the pipeline carries
+// values, batch/pipeline.h).
+struct OutputOptions {
+  ResultFormat format = ResultFormat::kCsv;
   Notation notation = Notation::kBlank;
   // Solutions longer than inline_limit moves go to side files (io/moves_file.h)
-  // in solution_dir, and the CSV cell holds '@' and the file's path, relative
-  // to reference_base when it is set. run_batch defaults solution_dir to
-  // OUT.csv.moves and reference_base to OUT's directory.
+  // in solution_dir, and the row holds '@' and the file's path, relative to
+  // reference_base when it is set. run_batch defaults solution_dir to
+  // OUT.moves and reference_base to OUT's directory.
   std::uint64_t inline_limit = kDefaultInlineLimit;
   std::string solution_dir;
   std::string reference_base;
-  // IDA* checkpoints (search/checkpoint.h), one per puzzle, checkpoint_dir/ID.ckpt; empty: none.
-  std::string checkpoint_dir;
 };
 
-// Writes a solution to its side file, config.solution_dir/side_file_name(id)
-// (creating the directory), and sets *cell to the reference the CSV holds
-// ("@" and the path, relative to config.reference_base when set). Empty on
-// success, else what went wrong.
-std::string write_side_file(const std::string& id, const MoveSequence& moves, const RunConfig& config,
-                            std::string* cell);
+// A finished item as a row: the one place that says what each column holds
+// (status names, the lower bound's rule, the solution cell). `solution` is
+// the cell: the moves in the output's notation, or a side file's reference.
+ResultRow result_row(const BatchItem& item, const SolveRequest& request, std::string solution);
+// The lower bound a row reports: the proven one, except where there is
+// nothing to bound (invalid, unsupported, unsolvable) or none is known.
+std::optional<std::int64_t> reported_lower_bound(const SolveResult& result);
+// "FILE:LINE: what" for an invalid, unsolvable or unsupported puzzle, worded
+// in `vocabulary`; empty for the others.
+std::string item_message(const BatchItem& item, const Vocabulary& vocabulary);
 
-// Solves one item for `goal`: the engine's checked answer, its CSV row and,
-// for an invalid, unsolvable or unsupported puzzle, its FILE:LINE message.
-void solve_item(BatchItem& item, const RunConfig& config, Goal goal);
+// Writes a solution to its side file, output.solution_dir/side_file_name(id)
+// (creating the directory), and sets *cell to the reference the row holds
+// ("@" and the path, relative to output.reference_base when set). Empty on
+// success, else what went wrong.
+std::string write_side_file(const std::string& id, const MoveSequence& moves, const OutputOptions& output,
+                            std::string* cell);
 
 // --shard K/N: the part of the input this run solves. Record i (0-based,
 // counting every record of the input, malformed ones too) belongs to shard
@@ -87,9 +97,11 @@ using BatchRunner =
     std::function<void(BatchSource& source, const SolveStage& solve, BatchSink& sink, int threads, BatchControl& control)>;
 
 struct BatchConfig {
-  RunConfig run;
+  SolveRequest request;               // its goal is set per input (effective_goal)
+  std::optional<Goal> goal_override;  // otherwise the input's `# goal:` or blank-last
+  OutputOptions out;                  // its format defaults to OUTPUT's name (result_format_of)
   std::string input;   // a path, or "-" for standard input
-  std::string output;  // the CSV; its provenance goes to OUTPUT.json
+  std::string output;  // the results; their provenance goes to OUTPUT.json
   ReadOptions read;
   int threads = 0;  // 0 = all cores
   // Threads per puzzle (parallel IDA*, search/parallel_ida_star.h): with
@@ -98,14 +110,16 @@ struct BatchConfig {
   // With intra_threads 1: once the input is exhausted and fewer puzzles
   // than threads are left unsolved, their next IDA* iterations are split
   // over the arena's threads. Parallel IDA* gives the serial search's
-  // results and node counts, so the CSV does not change; not with a node
+  // results and node counts, so the results do not change; not with a node
   // limit (max_nodes), which a split search checks only approximately.
   bool tail_parallel = true;
   bool resume = false;
   ShardSpec shard;
-  bool checkpoints = false;  // run.checkpoint_dir = OUT.csv.checkpoints
+  bool checkpoints = false;  // IDA* checkpoints in OUTPUT.checkpoints/ID.ckpt
   std::string command_line;  // for provenance
   BatchRunner runner;        // empty = run_pipeline on `threads` threads
+  // How messages name options (--goal, goal=...): the front end's.
+  const Vocabulary* vocabulary = &neutral_vocabulary();
 };
 
 // Raised by the caller from any thread.
@@ -116,14 +130,22 @@ struct BatchControl {
 
 // Called from the pipeline's threads; each must be thread-safe.
 struct BatchEvents {
-  std::function<void(const std::string&)> message;                // a notice or a FILE:LINE line
+  std::function<void(const std::string&)> message;  // what is wrong with a puzzle: "FILE:LINE: what"
+  std::function<void(const std::string&)> note;     // for a person: resuming, checkpoints, a warning
   std::function<void(std::optional<std::uint64_t>)> to_solve;     // how many will be solved, when known
   std::function<void()> puzzle_done;                              // one more finished (or cancelled)
+  // `auto` chose for a shape and goal: once per shape and goal in a run.
+  std::function<void(int rows, int cols, Goal goal, const AutoChoice& choice)> auto_chosen;
+  // The build step, before any puzzle is solved: `spec` misses `tables` for
+  // the first puzzle's shape, which are built now.
+  std::function<void(const std::string& spec, int rows, int cols, Goal goal, const std::vector<std::string>& tables)>
+      building;
 };
 
 struct BatchSummary {
   // Set when the run could not start (nothing was solved; exit 2 in the
-  // CLI): the input or OUT could not be opened, or --resume did not match.
+  // CLI): the input or OUT could not be opened, --resume did not match, or
+  // a table could not be built.
   std::string setup_error;
   // Set when the input turned bad part-way (a read error, past a bound):
   // the puzzles before it were solved and written.
@@ -151,11 +173,30 @@ struct BatchSummary {
 
 BatchSummary run_batch(const BatchConfig& config, BatchControl& control, const BatchEvents& events = {});
 
-// The RunConfig run_batch solves with: config.run with the output's
-// defaults filled in (solution_dir OUT.csv.moves, references relative to
-// OUT's directory), the per-search memory limit shared by `threads`, and
-// control.cancel as the searches' cancel flag. For a solver that runs
-// elsewhere (an MPI rank) with the same options.
-RunConfig batch_run_config(const BatchConfig& config, Goal goal, int threads, BatchControl& control);
+// The solve stage of a batch: each item solved with the config's request
+// for the run's goal, the heuristic resolved once per shape (and only
+// loaded: the build step ran before), a checkpoint per puzzle when asked,
+// the searches' cancel flag control.cancel, and the per-search memory limit
+// shared by `threads`. Thread-safe. npuzzle-mpi's ranks make their own.
+class ItemSolver {
+ public:
+  ItemSolver(const BatchConfig& config, Goal goal, int threads, BatchControl& control);
+  ~ItemSolver();
+  ItemSolver(const ItemSolver&) = delete;
+  ItemSolver& operator=(const ItemSolver&) = delete;
+
+  void solve(BatchItem& item) const;
+  SolveRequest& request() { return request_; }
+  const SolveRequest& request() const { return request_; }
+
+ private:
+  Resolution resolution_for(int rows, int cols) const;
+
+  SolveRequest request_;
+  std::string checkpoint_dir_;
+  const Vocabulary& vocabulary_;
+  struct Resolutions;
+  std::unique_ptr<Resolutions> resolutions_;
+};
 
 }  // namespace npuzzle

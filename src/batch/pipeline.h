@@ -16,28 +16,32 @@
 #include <functional>
 #include <string>
 
-#include "core/notation.h"
-#include "io/csv.h"
 #include "io/reader.h"
+#include "io/result_row.h"
 #include "search/engine.h"
 
 namespace npuzzle {
 
-// One puzzle on its way through the pipeline.
+// A row of an earlier run (resume), passed through as it was written.
+struct KeptRow {
+  std::string line;  // with its '\n'
+  ResultRow row;
+};
+
+// One puzzle on its way through the pipeline: values, until the sink
+// formats them.
 struct BatchItem {
   std::uint64_t index = 0;  // 0-based position in the input
   PuzzleRecord record;
   Goal goal = Goal::kBlankLast;  // the goal it is solved for
-  bool kept = false;    // a row of an earlier run (--resume): passed through, not solved
-  CsvRow row;           // the CSV row: kept, or made by the solve stage
-  SolveReport report;   // what the solve stage found (not for kept rows)
-  std::string message;  // "FILE:LINE: what" for an invalid, unsolvable or unsupported puzzle
+  std::optional<KeptRow> kept;   // set: not solved, the earlier row is kept
+  SolveReport report;            // what the solve stage found (not for kept rows)
 };
 
 class BatchSource {
  public:
   virtual ~BatchSource() = default;
-  // The next item (index, record and, for kept rows, row set); false at
+  // The next item (index, record and, for kept rows, `kept` set); false at
   // the end. Called from one thread at a time, in order.
   virtual bool next(BatchItem& item) = 0;
 };

@@ -15,13 +15,15 @@ std::string errno_text() { return std::strerror(errno); }
 
 }  // namespace
 
-ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path)) {
+ResultsFile::ResultsFile(std::string path, bool resume, ResultFormat format, const std::string& resume_word)
+    : path_(std::move(path)), format_(format) {
   // Only a regular file (or a new one) can be rewritten through a rename.
   struct stat st {};
   if (resume && stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    throw OutputError(path_ + ": --resume needs a regular file");
+    throw OutputError(path_ + ": " + resume_word + " needs a regular file");
   }
-  std::string kept;  // the complete rows of an earlier run, header first
+  const std::string header(result_header(format_));
+  std::string kept;  // the complete rows of an earlier run
   if (resume) {
     std::ifstream in(path_, std::ios::binary);
     if (in) {
@@ -29,22 +31,29 @@ ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path))
       buffer << in.rdbuf();
       const std::string content = buffer.str();
       std::size_t start = 0;
-      bool header = true;
+      bool at_header = !header.empty();
       // Only lines ending in '\n' are complete; a torn last line is dropped.
       for (std::size_t end; (end = content.find('\n', start)) != std::string::npos; start = end + 1) {
         std::string_view line(content.data() + start, end - start);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (header) {
-          if (line != kCsvHeader) {
+        if (at_header) {
+          if (std::string(line) + "\n" != header) {
             throw OutputError(path_ + ": cannot resume: the first line is not the npuzzle CSV header");
           }
-          header = false;
+          at_header = false;
           continue;
         }
-        auto row = parse_csv_row(line);
-        if (!row || row->status.empty() || row->status == "cancelled") continue;
-        kept += format_csv_row(*row);
-        previous_[row->id].push_back(std::move(*row));
+        auto row = parse_row(line, format_);
+        // JSON Lines has no header: a first line that is not a row says the
+        // file is not an earlier run's (later bad lines are skipped, as in a CSV).
+        if (!row && start == 0 && format_ == ResultFormat::kJsonLines) {
+          throw OutputError(path_ + ": cannot resume: the first line is not an npuzzle JSON Lines row");
+        }
+        if (!row) continue;
+        if (row->status.empty() || row->status == "cancelled") continue;
+        KeptRow keep{format_row(*row, format_), std::move(*row)};
+        kept += keep.line;
+        previous_[keep.row.id].push_back(std::move(keep));
         ++previous_count_;
       }
     }
@@ -52,7 +61,7 @@ ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path))
   if (resume) {
     // The kept rows reach the disk under a temporary name first, so that a
     // crash while resuming never loses them.
-    write_atomically(std::string(kCsvHeader) + "\n" + kept);
+    write_atomically(header + kept);
     file_ = std::fopen(path_.c_str(), "ab");
   } else {
     // Written in place, not renamed over: OUT may be a pipe or a device.
@@ -60,7 +69,7 @@ ResultsFile::ResultsFile(std::string path, bool resume) : path_(std::move(path))
   }
   if (!file_) throw OutputError(path_ + ": cannot open for writing: " + errno_text());
   std::setvbuf(file_, nullptr, _IOFBF, std::size_t{1} << 16);
-  if (!resume) write_or_throw(std::string(kCsvHeader) + "\n");
+  if (!resume && !header.empty()) write_or_throw(header);
   flusher_ = std::thread([this] { flush_periodically(); });
 }
 
@@ -90,7 +99,7 @@ void ResultsFile::stop_flusher() {
   flusher_.join();
 }
 
-bool ResultsFile::take_previous(const std::string& id, CsvRow* row) {
+bool ResultsFile::take_previous(const std::string& id, KeptRow* row) {
   auto it = previous_.find(id);
   if (it == previous_.end() || it->second.empty()) return false;
   *row = std::move(it->second.front());
@@ -104,8 +113,7 @@ void ResultsFile::write_or_throw(const std::string& text) {
   }
 }
 
-void ResultsFile::append(const CsvRow& row) {
-  const std::string text = format_csv_row(row);
+void ResultsFile::append(const std::string& text) {
   std::lock_guard lock(mutex_);
   if (!flush_error_.empty()) throw OutputError(flush_error_);
   if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) {
@@ -123,13 +131,13 @@ void ResultsFile::finish() {
   file_ = nullptr;
 }
 
-void ResultsFile::finish_in_order(const std::vector<CsvRow>& rows) {
+void ResultsFile::finish_in_order(const std::vector<std::string>& lines) {
   finish();
   // A fresh run wrote its rows in input order already; a resumed one
   // appended the new rows after the kept ones and is put in order here.
   if (previous_count_ == 0) return;
-  std::string text = std::string(kCsvHeader) + "\n";
-  for (const CsvRow& row : rows) text += format_csv_row(row);
+  std::string text(result_header(format_));
+  for (const std::string& line : lines) text += line;
   write_atomically(text);
 }
 

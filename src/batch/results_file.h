@@ -1,14 +1,15 @@
-// The batch's output CSV, written so that a crash loses at most the rows in
+// The batch's output file (CSV or JSON Lines, io/result_row.h), written so that a crash loses at most the rows in
 // flight and those of the last kFlushInterval: rows are buffered and a
 // flusher thread hands them to the system every kFlushInterval (a write
 // call per row cost a tenth of an all-3x3 batch, 181,440 rows in under a
 // second); finish() and the destructor flush the rest, so an interrupted
 // run (Ctrl-C) loses nothing it wrote. A fresh run writes rows in
-// input order straight into OUT (which may be a pipe). --resume keeps the
+// input order straight into OUT (which may be a pipe). Resuming keeps the
 // complete rows of an earlier run (a torn last line is cut off), rewrites
 // them through a temporary name and an atomic rename, appends the new rows,
 // and finish() puts the whole file back in input order the same way, so the
-// file on disk is always a valid CSV.
+// file on disk is always valid. Rows arrive formatted: the file knows the
+// format only for its header and for reading an earlier run's rows.
 #pragma once
 
 #include <chrono>
@@ -21,7 +22,8 @@
 #include <thread>
 #include <vector>
 
-#include "io/csv.h"
+#include "batch/pipeline.h"
+#include "io/result_row.h"
 
 namespace npuzzle {
 
@@ -36,26 +38,28 @@ class ResultsFile {
 
   // Opens `path` for a fresh run (truncating it) or, with resume, keeps its
   // complete rows. Throws OutputError when the file cannot be opened, or
-  // when resuming a file whose header is not the npuzzle CSV header.
-  ResultsFile(std::string path, bool resume);
+  // when resuming a file that is not an npuzzle file of `format` (`resume_word`
+  // names resuming in the caller's vocabulary).
+  ResultsFile(std::string path, bool resume, ResultFormat format, const std::string& resume_word = "resuming");
   ~ResultsFile();
   ResultsFile(const ResultsFile&) = delete;
   ResultsFile& operator=(const ResultsFile&) = delete;
 
   // Takes one earlier row for `id` (rows are matched to ids in order), or
   // returns false if none is left.
-  bool take_previous(const std::string& id, CsvRow* row);
+  bool take_previous(const std::string& id, KeptRow* row);
   std::size_t previous_rows() const { return previous_count_; }
 
-  // Appends one row; it reaches the system within kFlushInterval. Throws
-  // OutputError on a write error (or one the flusher met since the last call).
-  void append(const CsvRow& row);
+  // Appends one formatted row (a line with its '\n'); it reaches the system
+  // within kFlushInterval. Throws OutputError on a write error (or one the
+  // flusher met since the last call).
+  void append(const std::string& line);
 
   // Flushes, syncs and closes the file. Throws OutputError.
   void finish();
   // As finish(), then, when earlier rows were kept, rewrites the file with
-  // `rows` (all of them, in input order). Throws OutputError.
-  void finish_in_order(const std::vector<CsvRow>& rows);
+  // `lines` (all the rows, formatted, in input order). Throws OutputError.
+  void finish_in_order(const std::vector<std::string>& lines);
 
   const std::string& path() const { return path_; }
 
@@ -67,8 +71,9 @@ class ResultsFile {
   void write_atomically(const std::string& text);
 
   std::string path_;
+  ResultFormat format_;
   std::FILE* file_ = nullptr;
-  std::map<std::string, std::vector<CsvRow>> previous_;
+  std::map<std::string, std::vector<KeptRow>> previous_;
   std::size_t previous_count_ = 0;
 
   std::mutex mutex_;  // file_, dirty_, stopping_ and flush_error_ between append() and the flusher

@@ -34,7 +34,7 @@ std::string printable(char c) {
 
 }  // namespace
 
-std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
+std::string check_row(const ResultRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
                       const std::string& side_file_base) {
   if (!puzzle.board) {
     return row.status == "invalid" ? "" : "the input puzzle is malformed but the row says '" + row.status + "'";

@@ -21,7 +21,7 @@ namespace npuzzle {
 // PATH, relative to `side_file_base` (the CSV's directory) unless absolute;
 // with an empty base such a row fails.
 // Never throws for any content of `row` (tests/fuzz/verify_fuzz.cc).
-std::string check_row(const CsvRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
+std::string check_row(const ResultRow& row, const PuzzleRecord& puzzle, Goal goal, std::optional<Notation> notation,
                       const std::string& side_file_base = {});
 
 }  // namespace npuzzle

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/progress.h"
+#include "cli/notices.h"
 #include "cli/signals.h"
 
 namespace npuzzle::cli {
@@ -48,10 +49,14 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
   bool no_progress = false;
   std::string shard;
   bool no_tail = false;
+  std::string format;
   po::options_description desc(program + " batch -i IN -o OUT.csv: solve every puzzle of IN concurrently\noptions");
   desc.add_options()
       ("input,i", po::value(&config.input)->required(), "puzzle file ('-' = standard input)")
-      ("output,o", po::value(&config.output)->required(), "CSV to write; provenance goes to OUT.csv.json")
+      ("output,o", po::value(&config.output)->required(),
+       "results to write, a CSV, or JSON Lines when OUT ends in .jsonl; provenance goes to OUT.json")
+      ("format", po::value(&format), "csv or jsonl (JSON Lines: one object per row, the CSV's columns as keys); "
+                                     "default: from OUT's name")
       ("resume", po::bool_switch(&config.resume), "keep the complete rows already in OUT, solve only the rest")
       ("checkpoints", po::bool_switch(&config.checkpoints),
        "IDA* checkpoints per puzzle in OUT.csv.checkpoints/ID.ckpt, written after every completed iteration "
@@ -85,7 +90,17 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
   }
   parse(args, desc);
   if (!(parsed.grace_seconds >= 0)) throw UsageError("--grace must not be negative");
-  config.run = make_run_config(common, search);
+  RunOptions run = make_run_options(common, search);
+  config.request = std::move(run.request);
+  config.goal_override = run.goal_override;
+  config.out = run.output;
+  config.out.format = result_format_of(config.output);
+  if (!format.empty()) {
+    const auto chosen = parse_result_format(format);
+    if (!chosen) throw UsageError("unknown --format '" + format + "' (expected csv or jsonl)");
+    config.out.format = *chosen;
+  }
+  config.vocabulary = &cli_vocabulary();
   config.read = read_options(common);
   config.threads = common.threads;
   if (config.intra_threads < 1) throw UsageError("--intra-threads must be 1 or more");
@@ -122,6 +137,14 @@ int run_batch_command(const std::vector<std::string>& args, const std::string& p
   BatchControl control;
   BatchEvents events;
   events.message = [&reporter](const std::string& line) { reporter.print(line); };
+  events.note = [&reporter](const std::string& line) { reporter.print("npuzzle: " + line); };
+  events.auto_chosen = [&reporter](int rows, int cols, Goal goal, const AutoChoice& choice) {
+    if (std::string notice = auto_notice(rows, cols, goal, choice); !notice.empty()) reporter.print(notice);
+  };
+  events.building = [&reporter](const std::string& spec, int rows, int cols, Goal goal,
+                                const std::vector<std::string>& tables) {
+    reporter.print(building_notice(spec, rows, cols, goal, tables));
+  };
   events.to_solve = [&reporter](std::optional<std::uint64_t> total) { reporter.start(total); };
   events.puzzle_done = [&reporter] { reporter.add_done(); };
   // From here to the return a signal or a broken pipe no longer kills the

@@ -3,10 +3,11 @@
 
 #include "cli/commands.h"
 #include "cli/inputs.h"
+#include "cli/notices.h"
 #include "cli/options.h"
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
-#include "search/registry.h"
+#include "heuristics/registry.h"
 
 namespace npuzzle::cli {
 
@@ -19,8 +20,9 @@ int run_info(const std::vector<std::string>& args) {
       "npuzzle info [FILE...]: solvability, inversions and heuristic values of each puzzle\noptions");
   add_common_options(visible, common);
   visible.add_options()("pdb", po::value(&pdb_spec)->default_value("auto"),
-                        "the pattern database of the last column: pdb:SPEC (built if missing), auto (the one "
-                        "--heuristic auto would use; never built), or none");
+                        "the heuristic of the last column: any --heuristic name with tables, pdb:SPEC, zpdb:SPEC, "
+                        "cat:NAME (built first if missing), auto (the table set --heuristic auto would use; never "
+                        "built), or none");
   add_pdb_options(visible, search);
   parse_with_files(args, visible, files);
   if (common.help) {
@@ -31,18 +33,26 @@ int run_info(const std::vector<std::string>& args) {
   const std::optional<Goal> goal_override = goal_option(common);
   if (files.empty()) files.push_back("-");
   int exit_code = kExitOk;
-  if (pdb_spec != "auto" && pdb_spec != "none" && !pdb::is_pdb_spec(pdb_spec)) {
-    throw UsageError("--pdb takes pdb:SPEC, auto or none, not '" + pdb_spec + "'");
+  const std::optional<HeuristicSpec> spec = pdb_spec == "none" ? std::nullopt : parse_heuristic_spec(pdb_spec);
+  if (pdb_spec != "none" && (!spec || (!spec->is_auto() && !spec->row->missing_tables))) {
+    throw UsageError("--pdb takes pdb:SPEC, zpdb:SPEC, cat:NAME, auto or none, not '" + pdb_spec + "'");
   }
-  const pdb::AdditiveOptions pdb_options = table_options(search);
-  // The PDB column: "VALUE SPEC", or "-" when there is none for the board.
+  const TableOptions tables = table_options(search);
+  // The table column: "VALUE SPEC", or "-" when there is none for the board.
   const auto pdb_column = [&](const Board& b, Goal goal) -> std::string {
-    if (pdb_spec == "none") return "-";
-    const auto spec = parse_heuristic_spec(pdb_spec);  // "auto" or a pdb:SPEC, checked above
-    const ResolvedHeuristic resolved = resolve_heuristic(*spec, b.rows(), b.cols(), goal, pdb_options);
+    if (!spec) return "-";
+    if (!spec->is_auto()) {
+      const auto missing = tables_to_build(*spec, b.rows(), b.cols(), goal, tables);
+      if (!missing.empty()) {
+        std::fprintf(stderr, "%s\n", building_notice(spec->text, b.rows(), b.cols(), goal, missing).c_str());
+        build_tables(*spec, b.rows(), b.cols(), goal, tables);
+      }
+    }
+    const Resolution resolved = resolve_heuristic(*spec, b.rows(), b.cols(), goal, tables);
     if (!resolved.error.empty()) throw std::runtime_error(resolved.error);
-    if (!resolved.pdb || !is_solvable(b, goal)) return "-";
-    return std::to_string(resolved.pdb->evaluate(b)) + " " + resolved.label;
+    const HeuristicRow* row = resolved.heuristic.row;
+    if (!row || !row->missing_tables || !is_solvable(b, goal)) return "-";
+    return std::to_string(row->evaluate(resolved.heuristic, b)) + " " + resolved.heuristic.label;
   };
   std::printf("%-8s %-7s %-11s %-9s %10s %8s %10s %16s  %s\n", "id", "size", "goal", "solvable", "inversions",
               "hamming", "manhattan", "linear-conflict", "pdb");

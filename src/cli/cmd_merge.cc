@@ -73,7 +73,7 @@ struct ShardFile {
   std::string sidecar_text;
   pt::ptree json;
   ShardSpec spec;
-  std::vector<CsvRow> rows;
+  std::vector<ResultRow> rows;
   std::vector<int> row_lines;  // each row's line in the CSV
   std::size_t next = 0;        // the next row to merge
 };
@@ -168,30 +168,39 @@ void check_agreement(const std::vector<ShardFile>& shards) {
   }
 }
 
-// Step 4: the CSV, header and rows.
+// Step 4: the rows, of a CSV (after its header) or of JSON Lines, each
+// shard's format told by its first line.
 void read_rows(ShardFile& shard) {
   std::ifstream in(shard.csv, std::ios::binary);
   if (!in) throw MergeError(shard.csv + ": cannot read: " + std::strerror(errno));
   std::string line;
   int number = 0;
   bool too_long = false;
+  ResultFormat format = ResultFormat::kCsv;
   while (read_bounded_line(in, line, kMaxLineBytes, &too_long)) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (too_long) throw MergeError(where(shard.csv, number) + ": line too long for a batch CSV row");
+    if (too_long) throw MergeError(where(shard.csv, number) + ": line too long for a batch result row");
     if (number == 1) {
-      if (line != kCsvHeader) throw MergeError(where(shard.csv, 1) + ": not the npuzzle batch CSV header");
-      continue;
+      const auto detected = detect_result_format(line);
+      if (!detected) {
+        throw MergeError(where(shard.csv, 1) + ": neither the npuzzle batch CSV header nor a JSON Lines row");
+      }
+      format = *detected;
+      if (format == ResultFormat::kCsv) continue;
     }
-    auto row = parse_csv_row(line);
+    auto row = parse_row(line, format);
     if (!row || row->id.empty() || row->status.empty()) {
-      throw MergeError(where(shard.csv, number) + ": not a batch CSV row of " + std::to_string(kCsvColumns) +
-                       " fields with an id and a status");
+      throw MergeError(where(shard.csv, number) + ": not a batch " +
+                       (format == ResultFormat::kCsv ? "CSV row of " + std::to_string(kResultColumns) + " fields"
+                                                     : std::string("JSON Lines row of the ") +
+                                                           std::to_string(kResultColumns) + " columns") +
+                       " with an id and a status");
     }
     shard.rows.push_back(std::move(*row));
     shard.row_lines.push_back(number);
   }
-  if (number == 0) throw MergeError(shard.csv + ": empty (no CSV header)");
+  if (number == 0) throw MergeError(shard.csv + ": empty (no CSV header or JSON Lines row)");
   const std::uint64_t solved = shard.json.get<std::uint64_t>("puzzles", shard.rows.size());
   if (solved != shard.rows.size()) {
     throw MergeError(shard.csv + ": " + std::to_string(shard.rows.size()) + " rows, but its sidecar counts " +
@@ -297,7 +306,7 @@ void write_atomically(const std::string& path, const std::string& text) {
   }
 }
 
-JsonObject merged_sidecar(const std::vector<ShardFile*>& by_number, const std::vector<const CsvRow*>& rows,
+JsonObject merged_sidecar(const std::vector<ShardFile*>& by_number, const std::vector<const ResultRow*>& rows,
                           const std::string& command_line) {
   const pt::ptree& first = by_number.front()->json;
   JsonObject options;
@@ -317,7 +326,7 @@ JsonObject merged_sidecar(const std::vector<ShardFile*>& by_number, const std::v
   std::map<std::string, std::uint64_t> counts;
   std::uint64_t expanded = 0, generated = 0;
   double search_seconds = 0;
-  for (const CsvRow* row : rows) {
+  for (const ResultRow* row : rows) {
     ++counts[row->status];
     expanded += std::strtoull(row->expanded.c_str(), nullptr, 10);
     generated += std::strtoull(row->generated.c_str(), nullptr, 10);
@@ -387,11 +396,14 @@ int run_merge(const std::vector<std::string>& args) {
   std::string output;
   std::string input;
   std::vector<std::string> shard_csvs;
+  std::string format_name;
   po::options_description desc(
       "npuzzle merge -o OUT.csv [-i IN] SHARD.csv...: join the CSVs of 'batch --shard K/N' runs into one CSV in "
       "input order\noptions");
   desc.add_options()
-      ("output,o", po::value(&output)->required(), "the merged CSV; its provenance goes to OUT.csv.json")
+      ("output,o", po::value(&output)->required(),
+       "the merged results, a CSV, or JSON Lines when OUT ends in .jsonl; its provenance goes to OUT.json")
+      ("format", po::value(&format_name), "csv or jsonl; default: from OUT's name (the shards may be either)")
       ("input,i", po::value(&input), "the shards' input: check that the merged ids are its ids, in its order, "
                                      "each once (--size as for batch)")
       ("shards", po::value(&shard_csvs)->multitoken(), "the shard CSVs (positional), each with its .csv.json");
@@ -405,10 +417,16 @@ int run_merge(const std::vector<std::string>& args) {
   positional.add("shards", -1);
   parse(args, desc, &positional);
   if (shard_csvs.empty()) throw UsageError("no shard CSVs given");
+  ResultFormat out_format = result_format_of(output);
+  if (!format_name.empty()) {
+    const auto chosen = parse_result_format(format_name);
+    if (!chosen) throw UsageError("unknown --format '" + format_name + "' (expected csv or jsonl)");
+    out_format = *chosen;
+  }
   const ReadOptions read = read_options(common);
 
   std::vector<ShardFile> shards(shard_csvs.size());
-  std::vector<const CsvRow*> merged;
+  std::vector<const ResultRow*> merged;
   std::vector<ShardFile*> by_number;
   try {
     for (std::size_t i = 0; i < shards.size(); ++i) {
@@ -435,11 +453,11 @@ int run_merge(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
-  std::string text = std::string(kCsvHeader) + "\n";
+  std::string text(result_header(out_format));
   for (std::size_t i = 0; i < merged.size(); ++i) {
-    CsvRow row = *merged[i];
+    ResultRow row = *merged[i];
     row.solution = rebase_reference(row.solution, by_number[i % by_number.size()]->csv, output);
-    text += format_csv_row(row);
+    text += format_row(row, out_format);
   }
   try {
     write_atomically(output, text);

@@ -17,7 +17,7 @@
 #include "cli/commands.h"
 #include "cli/inputs.h"
 #include "cli/options.h"
-#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/file.h"
 

@@ -9,6 +9,7 @@
 
 #include "batch/verify.h"
 #include "cli/commands.h"
+#include "cli/notices.h"
 #include "cli/options.h"
 #include "core/replay.h"
 #include "io/csv.h"
@@ -54,7 +55,7 @@ std::string where(const PuzzleRecord& record) {
 }
 
 struct CsvPick {
-  CsvRow row;
+  ResultRow row;
   long long line = 0;
 };
 
@@ -67,17 +68,21 @@ CsvPick pick_csv_row(const std::string& results, const std::string& id, std::uin
   long long line_number = 0;
   std::uint64_t data_rows = 0;
   bool too_long = false;
+  ResultFormat format = ResultFormat::kCsv;
   while (read_bounded_line(csv, line, kMaxLineBytes, &too_long)) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line_number == 1) {
-      if (line != kCsvHeader) throw Failure{results + ":1: not an npuzzle CSV header"};
-      continue;
+      // A CSV's header, or a JSON Lines file's first row.
+      const auto detected = too_long ? std::nullopt : detect_result_format(line);
+      if (!detected) throw Failure{results + ":1: not an npuzzle CSV header or JSON Lines row"};
+      format = *detected;
+      if (format == ResultFormat::kCsv) continue;
     }
     if (line.empty()) continue;
     ++data_rows;
     if (row_number != 0 && data_rows != row_number) continue;
-    const auto row = too_long ? std::nullopt : parse_csv_row(line);
+    const auto row = too_long ? std::nullopt : parse_row(line, format);
     if (!row) {
       if (!id.empty()) continue;  // a torn or edited row is not the one asked for
       throw Failure{results + ":" + std::to_string(line_number) + ": malformed row"};
@@ -248,8 +253,8 @@ int run_render(const std::vector<std::string>& args) {
     options.style.font = found;
   }
   const std::optional<Notation> notation = notation_option(common);
-  const std::optional<RunConfig> config =
-      vm.count("moves") || !results.empty() ? std::nullopt : std::optional<RunConfig>(make_run_config(common, search));
+  const std::optional<RunOptions> config =
+      vm.count("moves") || !results.empty() ? std::nullopt : std::optional<RunOptions>(make_run_options(common, search));
 
   try {
     // Created first, so an unwritable OUT is reported before any solving.
@@ -298,8 +303,18 @@ int run_render(const std::vector<std::string>& args) {
     } else {
       SolveRequest request = config->request;
       request.goal = goal;
-      const SolveReport report = solve_checked(start, request);
-      if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
+      // The build step first: a named table set that is missing is built before the search.
+      const auto missing = tables_to_build(request.heuristic, start.rows(), start.cols(), goal, request.tables);
+      if (!missing.empty()) {
+        std::fprintf(stderr, "%s\n",
+                     building_notice(request.heuristic.text, start.rows(), start.cols(), goal, missing).c_str());
+        build_tables(request.heuristic, start.rows(), start.cols(), goal, request.tables);
+      }
+      const SolveReport report = solve_checked(start, request, cli_vocabulary());
+      if (report.auto_choice) {
+        const std::string notice = auto_notice(start.rows(), start.cols(), goal, *report.auto_choice);
+        if (!notice.empty()) std::fprintf(stderr, "%s\n", notice.c_str());
+      }
       const Status s = report.result.status;
       if (s == Status::kLimit || s == Status::kCancelled) {
         throw Failure{where(record) + ": puzzle " + record.id + ": " + report.explanation, kExitFailed};

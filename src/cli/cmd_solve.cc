@@ -5,9 +5,12 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <set>
+#include <tuple>
 
 #include "cli/commands.h"
 #include "cli/inputs.h"
+#include "cli/notices.h"
 #include "cli/options.h"
 
 namespace npuzzle::cli {
@@ -67,14 +70,19 @@ bool print_princeton(const PuzzleRecord& record, const SolveResult& r) {
 }
 
 // False when a side file could not be written.
-bool print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunConfig& config) {
+bool print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report, const RunOptions& config) {
   const SolveResult& r = report.result;
   std::printf("puzzle %s (%s:%d): %s, goal %s\n", record.id.c_str(),
               display_name(record.source).c_str(), record.line,
               record.rows ? size_name(record.rows, record.cols).c_str() : "?", std::string(goal_name(goal)).c_str());
   std::printf("  status:    %s", std::string(status_name(r.status)).c_str());
   if (r.status == Status::kUnsolvable) {
-    if (report.solvable_for) std::printf(" (%s)", solvable_hint(*report.solvable_for).c_str());
+    if (report.solvable_for) {
+      const std::string other(goal_name(*report.solvable_for));
+      std::printf(" (it is solvable for %s: --goal %s)", other.c_str(), other.c_str());
+    }
+  } else if (!report.explanation.empty()) {
+    std::printf(" (%s)", report.explanation.c_str());
   } else if (!r.message.empty()) {
     std::printf(" (%s)", r.message.c_str());
   }
@@ -93,17 +101,17 @@ bool print_text(const PuzzleRecord& record, Goal goal, const SolveReport& report
                 r.initial_h);
   }
   if (r.status == Status::kOptimal || r.status == Status::kSolved) {
-    if (r.moves.size() <= config.inline_limit) {
-      const std::string moves = format_moves(r.moves, config.notation);
+    if (r.moves.size() <= config.output.inline_limit) {
+      const std::string moves = format_moves(r.moves, config.output.notation);
       std::printf("  solution:  %s\n", moves.empty() ? "(already solved)" : moves.c_str());
-    } else if (config.solution_dir.empty()) {
+    } else if (config.output.solution_dir.empty()) {
       std::printf("  solution:  not printed: %llu moves, more than --inline-limit %llu (--solution-dir DIR writes "
                   "them to DIR/%s)\n",
                   static_cast<unsigned long long>(r.moves.size()),
-                  static_cast<unsigned long long>(config.inline_limit), side_file_name(record.id).c_str());
+                  static_cast<unsigned long long>(config.output.inline_limit), side_file_name(record.id).c_str());
     } else {
       std::string reference;
-      if (std::string error = write_side_file(record.id, r.moves, config, &reference); !error.empty()) {
+      if (std::string error = write_side_file(record.id, r.moves, config.output, &reference); !error.empty()) {
         std::printf("  solution:  not written: %s\n", error.c_str());
         return false;
       }
@@ -149,7 +157,7 @@ int run_solve(const std::vector<std::string>& args) {
   }
   if (format != "text" && format != "princeton") throw UsageError("unknown format '" + format + "' (text or princeton)");
   if (intra_threads < 0) throw UsageError("--intra-threads must not be negative");
-  RunConfig config = make_run_config(common, search);
+  RunOptions config = make_run_options(common, search);
   // A node limit split over threads stops where their timing has it: only when asked for.
   if (intra_threads == 0 && config.request.limits.max_nodes > 0) intra_threads = 1;
   if (intra_threads == 0) intra_threads = common.threads;
@@ -162,6 +170,7 @@ int run_solve(const std::vector<std::string>& args) {
 
   int exit_code = kExitOk;
   bool first = true;
+  std::set<std::tuple<int, int, Goal>> seen_shapes;  // auto's notice and the build step, once per shape
   const bool show_progress = isatty(STDERR_FILENO);
   const InputTally tally =
       for_each_puzzle(files, read, config.goal_override, "solve", [&](const PuzzleRecord& record, Goal goal) {
@@ -180,9 +189,29 @@ int run_solve(const std::vector<std::string>& args) {
                            static_cast<double>(p.expanded), p.seconds);
             };
           }
-          arena.execute([&] { report = solve_checked(*record.board, request); });
+          const Board& board = *record.board;
+          const bool new_shape = seen_shapes.insert({board.rows(), board.cols(), goal}).second;
+          if (new_shape && request.algorithm != Algorithm::kPhased) {
+            // The build step: a named table set that is missing is built
+            // before the first board of its shape is solved.
+            try {
+              const auto missing = tables_to_build(request.heuristic, board.rows(), board.cols(), goal, request.tables);
+              if (!missing.empty()) {
+                std::fprintf(stderr, "%s\n",
+                             building_notice(request.heuristic.text, board.rows(), board.cols(), goal, missing).c_str());
+                build_tables(request.heuristic, board.rows(), board.cols(), goal, request.tables);
+              }
+            } catch (const std::exception& e) {
+              std::fprintf(stderr, "npuzzle: cannot build %s: %s\n", request.heuristic.text.c_str(), e.what());
+            }
+          }
+          arena.execute([&] { report = solve_checked(board, request, cli_vocabulary()); });
           if (show_progress && report.result.seconds >= 0.5) std::fprintf(stderr, "\r%60s\r", "");
-          if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
+          if (new_shape && report.auto_choice) {
+            if (std::string notice = auto_notice(board.rows(), board.cols(), goal, *report.auto_choice); !notice.empty()) {
+              std::fprintf(stderr, "%s\n", notice.c_str());
+            }
+          }
           if (report.resumed_at) {
             std::fprintf(stderr, "npuzzle: resumed from %s %s\n", checkpoint.c_str(), resume_description(report).c_str());
           }

@@ -18,7 +18,7 @@ int run_verify(const std::vector<std::string>& args) {
   po::options_description desc(
       "npuzzle verify -i IN -r OUT.csv: replay every solution of OUT from its puzzle in IN\noptions");
   desc.add_options()("input,i", po::value(&input)->required(), "the puzzles")(
-      "results,r", po::value(&results)->required(), "the batch CSV (its OUT.csv.json gives notation and goal)");
+      "results,r", po::value(&results)->required(), "the batch results, CSV or JSON Lines (OUT.json beside them gives the notation and goal)");
   add_common_options(desc, common);
   if (std::find(args.begin(), args.end(), "--help") != args.end() ||
       std::find(args.begin(), args.end(), "-h") != args.end()) {
@@ -55,7 +55,7 @@ int run_verify(const std::vector<std::string>& args) {
     std::fprintf(stderr, "npuzzle verify: %s: cannot open for reading\n", results.c_str());
     return kExitUsage;
   }
-  // Side files ("@PATH" cells) are found relative to the CSV's directory.
+  // Side files ("@PATH" cells) are found relative to the results' directory.
   std::string side_file_base = std::filesystem::path(results).parent_path().string();
   if (side_file_base.empty()) side_file_base = ".";
   std::map<std::string, std::vector<const PuzzleRecord*>> by_id;
@@ -71,6 +71,7 @@ int run_verify(const std::vector<std::string>& args) {
     std::fprintf(stderr, "%s:%lld: %s\n", results.c_str(), line_number, what.c_str());
   };
   bool too_long = false;
+  ResultFormat format = ResultFormat::kCsv;
   while (read_bounded_line(csv, line, kMaxLineBytes, &too_long)) {
     ++line_number;
     if (too_long) {
@@ -78,15 +79,17 @@ int run_verify(const std::vector<std::string>& args) {
       continue;
     }
     if (line_number == 1) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line != kCsvHeader) {
-        std::fprintf(stderr, "npuzzle verify: %s:1: not an npuzzle CSV header\n", results.c_str());
+      // A CSV's header, or a JSON Lines file's first row.
+      const auto detected = detect_result_format(line);
+      if (!detected) {
+        std::fprintf(stderr, "npuzzle verify: %s:1: not an npuzzle CSV header or JSON Lines row\n", results.c_str());
         return kExitUsage;
       }
-      continue;
+      format = *detected;
+      if (format == ResultFormat::kCsv) continue;
     }
     if (line.empty()) continue;
-    const auto row = parse_csv_row(line);
+    const auto row = parse_row(line, format);
     if (!row) {
       fail("malformed row");
       continue;

@@ -28,10 +28,10 @@ void add_common_options(po::options_description& desc, CommonOptions& common) {
 }
 
 void add_search_options(po::options_description& desc, SearchOptions& search) {
-  static const std::string heuristic_help = describe_choices(heuristic_choices());
+  static const std::string heuristics_help = heuristic_help();
   static const std::string algorithm_help = describe_choices(algorithm_choices());
   desc.add_options()
-      ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristic_help.c_str())
+      ("heuristic", po::value(&search.heuristic)->default_value("auto"), heuristics_help.c_str())
       ("algorithm", po::value(&search.algorithm)->default_value("ida"), algorithm_help.c_str())
       ("weight", po::value(&search.weight)->default_value(1),
        "W >= 1: weighted IDA*, or weighted A* with --algorithm astar (up to 25 cells), f = g + W*h: a solution "
@@ -92,6 +92,7 @@ std::optional<Notation> notation_option(const CommonOptions& common) {
 
 ReadOptions read_options(const CommonOptions& common) {
   ReadOptions r;
+  r.size_hint = "--size RxC";
   if (!common.size.empty()) {
     auto size = parse_size(common.size);
     if (!size) throw UsageError("bad --size '" + common.size + "' (expected RxC with R, C >= 2, e.g. 3x4)");
@@ -101,21 +102,50 @@ ReadOptions read_options(const CommonOptions& common) {
   return r;
 }
 
-pdb::AdditiveOptions table_options(const SearchOptions& search) {
-  pdb::AdditiveOptions tables;
+TableOptions table_options(const SearchOptions& search) {
+  TableOptions tables;
   tables.reflect = !search.no_reflect;
   tables.cache.dir = search.pdb_dir;
   return tables;
 }
 
-RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search) {
-  RunConfig c;
-  SolveRequest& request = c.request;
+const Vocabulary& cli_vocabulary() {
+  static const Vocabulary vocabulary{
+      [](RequestOption option) -> std::string {
+        switch (option) {
+          case RequestOption::kGoal: return "--goal";
+          case RequestOption::kAlgorithm: return "--algorithm";
+          case RequestOption::kHeuristic: return "--heuristic";
+          case RequestOption::kWeight: return "--weight";
+          case RequestOption::kBoundGrowth: return "--bound-growth";
+          case RequestOption::kPruning: return "--prune";
+          case RequestOption::kFsmDepth: return "--fsm-depth";
+          case RequestOption::kShorten: return "--shorten";
+          case RequestOption::kTimeLimit: return "--time-limit";
+          case RequestOption::kMaxNodes: return "--max-nodes";
+          case RequestOption::kMemoryLimit: return "--memory-limit";
+          case RequestOption::kMemoryBudget: return "--memory-budget";
+          case RequestOption::kReflect: return "--no-reflect";
+          case RequestOption::kSize: return "--size";
+          case RequestOption::kNotation: return "--notation";
+          case RequestOption::kResume: return "--resume";
+          case RequestOption::kShard: return "--shard";
+          case RequestOption::kThreads: return "--threads";
+        }
+        return "an option";
+      },
+      [](RequestOption option, std::string_view value) -> std::string {
+        return cli_vocabulary().option(option) + " " + std::string(value);
+      },
+  };
+  return vocabulary;
+}
+
+RunOptions make_run_options(const CommonOptions& common, const SearchOptions& search) {
+  RunOptions run;
+  SolveRequest& request = run.request;
   auto heuristic = parse_heuristic_spec(search.heuristic);
-  if (!heuristic) {
-    throw UsageError("unknown heuristic '" + search.heuristic + "' (expected " +
-                     list_choice_names(heuristic_choices()) + ")");
-  }
+  if (!heuristic) throw UsageError("unknown heuristic '" + search.heuristic + "' (expected " + heuristic_names() + ")");
   auto algorithm = parse_algorithm(search.algorithm);
   if (!algorithm) {
     throw UsageError("unknown algorithm '" + search.algorithm + "' (expected " +
@@ -124,21 +154,6 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   if (!(search.time_limit >= 0)) throw UsageError("--time-limit must be a number of seconds, 0 or more");
   const auto pruning = parse_move_pruning(search.prune);
   if (!pruning) throw UsageError("unknown --prune '" + search.prune + "' (expected parent or fsm)");
-  // The engine's rules (solver.h); the shape's own limits are checked per board.
-  switch (options_problem(*algorithm, search.weight, search.bound_growth, *pruning, search.fsm_depth)) {
-    case OptionsProblem::kNone: break;
-    case OptionsProblem::kWeightRange: throw UsageError("--weight must be from 1 to 1000");
-    case OptionsProblem::kWeightWithPhased: throw UsageError("--weight applies to --algorithm ida and astar only");
-    case OptionsProblem::kBoundGrowthRange: throw UsageError("--bound-growth must be from 1 to the weight");
-    case OptionsProblem::kBoundGrowthWithoutIda: throw UsageError("--bound-growth applies to --algorithm ida only");
-    case OptionsProblem::kFsmWithoutPlainIda:
-      throw UsageError("--prune fsm applies to --algorithm ida without --weight");
-    case OptionsProblem::kFsmDepthWithoutFsm: throw UsageError("--fsm-depth applies to --prune fsm only");
-    case OptionsProblem::kFsmDepthRange:
-      throw UsageError("--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-                       std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
-  }
-  if (search.shorten && *algorithm != Algorithm::kPhased) throw UsageError("--shorten applies to --algorithm phased only");
   request.weight = search.weight;
   request.pruning = *pruning;
   request.fsm_depth = search.fsm_depth;
@@ -146,20 +161,23 @@ RunConfig make_run_config(const CommonOptions& common, const SearchOptions& sear
   request.bound_growth = search.bound_growth;
   request.heuristic = *heuristic;
   request.algorithm = *algorithm;
+  // The engine's rules (search/request.h); the shape's own limits are checked per board.
+  if (const auto problem = check_request(request)) throw UsageError(describe(*problem, cli_vocabulary()));
   request.tables = table_options(search);
   request.limits.seconds = search.time_limit;
   request.limits.max_nodes = whole_number("max-nodes", search.max_nodes, ~std::uint64_t{0});
   constexpr std::uint64_t kMaxMib = std::uint64_t{1} << 40;  // 1 EiB: larger values would overflow in bytes
   request.limits.memory_bytes = whole_number("memory-limit", search.memory_mib, kMaxMib) << 20;
   auto budget = std::make_shared<MemoryBudget>(whole_number("memory-budget", search.budget_mib, kMaxMib) << 20);
+  budget->set_option_name(cli_vocabulary().option(RequestOption::kMemoryBudget));
   request.tables.cache.budget = budget;
   request.limits.memory_budget = budget.get();  // kept alive by request.tables.cache.budget
-  c.inline_limit = whole_number("inline-limit", search.inline_limit, ~std::uint64_t{0});
-  c.solution_dir = search.solution_dir;
-  c.goal_override = goal_option(common);
-  c.notation = notation_option(common).value_or(Notation::kBlank);
+  run.output.inline_limit = whole_number("inline-limit", search.inline_limit, ~std::uint64_t{0});
+  run.output.solution_dir = search.solution_dir;
+  run.output.notation = notation_option(common).value_or(Notation::kBlank);
+  run.goal_override = goal_option(common);
   if (common.threads < 0) throw UsageError("--threads must not be negative");
-  return c;
+  return run;
 }
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,

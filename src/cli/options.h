@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "batch/batch.h"
+#include "search/registry.h"
 #include "core/notation.h"
 #include "io/reader.h"
 
@@ -55,9 +56,22 @@ void add_search_options(po::options_description& desc, SearchOptions& search);
 void add_pdb_options(po::options_description& desc, SearchOptions& search);
 
 // --pdb-dir and --no-reflect as table options.
-pdb::AdditiveOptions table_options(const SearchOptions& search);
-// Turns the parsed strings into a RunConfig; throws UsageError.
-RunConfig make_run_config(const CommonOptions& common, const SearchOptions& search);
+TableOptions table_options(const SearchOptions& search);
+
+// What solve, batch and render take from the shared options: the request
+// (the engine's one type), the goal given on the command line, and how
+// results are written.
+struct RunOptions {
+  SolveRequest request;               // its goal is set per input
+  std::optional<Goal> goal_override;  // --goal; otherwise the input's `# goal:` or blank-last
+  OutputOptions output;
+};
+// Turns the parsed strings into RunOptions; throws UsageError, with the
+// engine's problems (search/request.h) in the CLI's words.
+RunOptions make_run_options(const CommonOptions& common, const SearchOptions& search);
+
+// How the CLI names the engine's options: "--weight", "--algorithm ida".
+const Vocabulary& cli_vocabulary();
 std::optional<Goal> goal_option(const CommonOptions& common);
 std::optional<Notation> notation_option(const CommonOptions& common);
 ReadOptions read_options(const CommonOptions& common);

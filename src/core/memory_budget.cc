@@ -26,7 +26,7 @@ std::string MemoryBudget::refusal(std::string_view what, std::uint64_t bytes) co
   const std::uint64_t in_use = used();
   const std::uint64_t free = in_use < limit_ ? limit_ - in_use : 0;
   return std::string(what) + " needs " + mib_text(bytes) + ", but the memory budget of " + mib_text(limit_) +
-         " has only " + mib_text(free) + " free (" + mib_text(in_use) + " in use); raise --memory-budget";
+         " has only " + mib_text(free) + " free (" + mib_text(in_use) + " in use); raise " + option_name_;
 }
 
 MemoryReservation::MemoryReservation(std::shared_ptr<MemoryBudget> budget, std::uint64_t bytes,

@@ -38,11 +38,15 @@ class MemoryBudget {
   std::uint64_t peak() const { return peak_.load(std::memory_order_relaxed); }
 
   // "WHAT needs N MiB, but the memory budget of L MiB has only F MiB free
-  // (U MiB in use); raise --memory-budget": the message of a refusal.
+  // (U MiB in use); raise NAME": the message of a refusal, NAME being how
+  // the budget's owner names it (set_option_name; "the memory budget").
   std::string refusal(std::string_view what, std::uint64_t bytes) const;
+  // Before the budget is shared.
+  void set_option_name(std::string name) { option_name_ = std::move(name); }
 
  private:
   const std::uint64_t limit_;
+  std::string option_name_ = "the memory budget";
   std::atomic<std::uint64_t> used_{0};
   std::atomic<std::uint64_t> peak_{0};
 };

@@ -56,6 +56,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
+#include "heuristics/resolved.h"
 
 namespace npuzzle {
 
@@ -401,6 +402,31 @@ class CatalogueHeuristic {
   Tables tables_{};
   bool all_zero_aware_ = false;  // no plain table: locate() and fetch() skip the kind test
   Views views_;
+};
+
+struct TileTables;
+
+// The row of catalogues, `cat:NAME` (registry.h; its data is in
+// pdb_rows.cc). Optimal IDA* runs them only with the move-pruning machine:
+// parent pruning is the machine of depth 2 (kMinFsmDepth), which cuts
+// exactly the moves back, so the node counts are parent pruning's, and a
+// node costs about 2% more (cat:663x3 on Korf's 100, side by side); in
+// exchange no kernel unit compiles a catalogue twice, and the catalogue
+// kernels were two thirds of the compile time of the 5x5 kernels.
+struct CatalogueRow {
+  static const HeuristicRow& row();
+  static constexpr int kMaxCells = pdb::kMaxPdbCells;
+  static constexpr bool kMachineOnly = true;
+  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 16; }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
+    const auto& set = h.data_as<pdb::AdditivePdb>();
+    constexpr int kSide = kRows == kCols ? kRows : 0;
+    if constexpr (kRows == kCols) {
+      if (set.reflected()) return f(CatalogueHeuristic<true, kSide>(set));
+    }
+    return f(CatalogueHeuristic<false, kSide>(set));
+  }
 };
 
 }  // namespace npuzzle

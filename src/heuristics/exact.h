@@ -24,6 +24,7 @@
 
 #include "core/board.h"
 #include "core/packed_board.h"
+#include "heuristics/resolved.h"
 
 namespace npuzzle {
 
@@ -108,6 +109,21 @@ class ExactHeuristic {
  private:
   const std::uint8_t* distance_;
   int cells_;
+};
+
+struct TileTables;
+
+// The exact table's row (registry.h; its data is in exact.cc; the traits
+// are explained at TileRow in incremental.h).
+struct ExactRow {
+  static const HeuristicRow& row();
+  static constexpr int kMaxCells = kMaxExactCells;
+  static constexpr bool kMachineOnly = false;
+  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols <= kMaxExactCells; }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
+    return f(ExactHeuristic(h.data_as<ExactTable>()));
+  }
 };
 
 }  // namespace npuzzle

@@ -1,6 +1,7 @@
-// The heuristics a user can name, and their from-scratch evaluation on a
-// Board of any size. The search kernels compute the same values
-// incrementally; tests check that the two agree.
+// The per-tile heuristics and the exact table, and their from-scratch
+// evaluation on a Board of any size. The search kernels compute the same
+// values incrementally; tests check that the two agree. Every heuristic a
+// user can name, these and the tabled ones, is a row of registry.h.
 #pragma once
 
 #include <optional>
@@ -15,7 +16,6 @@ enum class HeuristicKind : std::uint8_t {
   kHamming,          // misplaced tiles
   kManhattan,        // sum of the tiles' Manhattan distances
   kLinearConflict,   // Manhattan + 2 per tile that must leave its line
-  kPdb,              // additive pattern databases (SolveOptions::pdb says which)
   kExact,            // the BFS distance of every state (exact.h): boards of at most kMaxExactCells cells
 };
 
@@ -23,7 +23,6 @@ std::string_view heuristic_name(HeuristicKind h);
 std::optional<HeuristicKind> parse_heuristic(std::string_view name);
 
 // O(N) for hamming and manhattan, O(N log N) for linear-conflict.
-// Precondition: h != kPdb (a PDB evaluates itself: pdb::AdditivePdb::evaluate);
 // kExact: at most kMaxExactCells cells (exact.h), and an unsolvable board gives kUnreachable.
 long long evaluate(const Board& board, Goal goal, HeuristicKind h);
 

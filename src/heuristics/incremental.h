@@ -19,6 +19,7 @@
 #include "core/packed_board.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/linear_conflict.h"
+#include "heuristics/resolved.h"
 #include "heuristics/tile_tables.h"
 
 namespace npuzzle {
@@ -133,5 +134,29 @@ class TileHeuristic {
   const std::uint8_t* cost_;
   [[no_unique_address]] std::conditional_t<kConflict, LinearConflict<kMaxSide>, NoStep> conflict_;
 };
+
+// The rows of the per-tile heuristics (registry.h; their data is in
+// tile_heuristics.cc). A row's kernel traits, for the dispatch
+// (search/kernel_dispatch.h): which compile-time shape kernels carry it,
+// the most cells a board it serves may have (so that the generic kernels
+// of wider packings do not instantiate it), whether optimal IDA* runs it
+// only with the move-pruning machine, and with_kernel, which hands the
+// kernel heuristic for a resolved one to `f`.
+template <HeuristicKind kKind>
+struct TileRow {
+  static const HeuristicRow& row();
+  static constexpr int kMaxCells = kMaxSearchCells;
+  static constexpr bool kMachineOnly = false;
+  static constexpr bool in_shape_kernel(int, int) { return true; }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic&, const TileTables& tables, F&& f) {
+    // Linear-conflict codes need one slot per line: the longer side.
+    constexpr int kMaxSide = kRows > 0 ? (kRows > kCols ? kRows : kCols) : kMaxConflictLine;
+    return f(TileHeuristic<kMaxSide, kKind == HeuristicKind::kLinearConflict>(tables, kKind));
+  }
+};
+using HammingRow = TileRow<HeuristicKind::kHamming>;
+using ManhattanRow = TileRow<HeuristicKind::kManhattan>;
+using LinearConflictRow = TileRow<HeuristicKind::kLinearConflict>;
 
 }  // namespace npuzzle

@@ -31,6 +31,7 @@
 #include <utility>
 
 #include "heuristics/pdb/additive.h"
+#include "heuristics/resolved.h"
 
 namespace npuzzle {
 
@@ -292,6 +293,29 @@ class PdbHeuristic {
   View plain_;
   View mirrored_;  // used only with reflection
   std::array<std::uint8_t, pdb::kMaxPdbCells> mirror_{};
+};
+
+struct TileTables;
+
+// The row of additive pattern databases, `pdb:SPEC` (registry.h; its data
+// is in pdb_rows.cc; the traits are explained at TileRow in
+// incremental.h). The compile-time kernels of 12 cells and more carry it
+// (3x3 boards have the exact table); the reflected view only on square
+// boards, the only ones that reflect.
+struct PdbRow {
+  static const HeuristicRow& row();
+  static constexpr int kMaxCells = pdb::kMaxPdbCells;
+  static constexpr bool kMachineOnly = false;
+  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 12; }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
+    const auto& set = h.data_as<pdb::AdditivePdb>();
+    constexpr int kSide = kRows == kCols ? kRows : 0;
+    if constexpr (kRows == kCols) {
+      if (set.reflected()) return f(PdbHeuristic<true, kSide>(set));
+    }
+    return f(PdbHeuristic<false, kSide>(set));
+  }
 };
 
 }  // namespace npuzzle

@@ -28,6 +28,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
+#include "heuristics/resolved.h"
 
 namespace npuzzle {
 
@@ -160,6 +161,27 @@ class ZeroAwarePdbHeuristic {
   int parts_count_;
   Parts parts_{};
   Views views_;
+};
+
+struct TileTables;
+
+// The row of zero-aware pattern databases, `zpdb:SPEC` (registry.h; its
+// data is in pdb_rows.cc). The compile-time kernels of 16 cells and more
+// carry it; smaller boards run the generic kernel, the same template code.
+struct ZeroAwarePdbRow {
+  static const HeuristicRow& row();
+  static constexpr int kMaxCells = pdb::kMaxPdbCells;
+  static constexpr bool kMachineOnly = false;
+  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 16; }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
+    const auto& set = h.data_as<pdb::AdditivePdb>();
+    constexpr int kSide = kRows == kCols ? kRows : 0;
+    if constexpr (kRows == kCols) {
+      if (set.reflected()) return f(ZeroAwarePdbHeuristic<true, kSide>(set));
+    }
+    return f(ZeroAwarePdbHeuristic<false, kSide>(set));
+  }
 };
 
 }  // namespace npuzzle

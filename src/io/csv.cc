@@ -1,5 +1,7 @@
 #include "io/csv.h"
 
+#include <vector>
+
 namespace npuzzle {
 namespace {
 
@@ -18,20 +20,17 @@ void append_field(std::string& out, const std::string& field) {
 
 }  // namespace
 
-std::string format_csv_row(const CsvRow& r) {
+std::string format_csv_row(const ResultRow& r) {
   std::string out;
-  const std::string* fields[] = {&r.id,       &r.rows,      &r.cols,    &r.status,
-                                 &r.length,   &r.lower_bound, &r.expanded, &r.generated,
-                                 &r.seconds,  &r.algorithm, &r.heuristic, &r.solution};
-  for (std::size_t i = 0; i < kCsvColumns; ++i) {
+  for (std::size_t i = 0; i < kResultColumns; ++i) {
     if (i) out.push_back(',');
-    append_field(out, *fields[i]);
+    append_field(out, r.field(i));
   }
   out.push_back('\n');
   return out;
 }
 
-std::optional<CsvRow> parse_csv_row(std::string_view line) {
+std::optional<ResultRow> parse_csv_row(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::vector<std::string> fields(1);
   bool quoted = false;
@@ -56,11 +55,9 @@ std::optional<CsvRow> parse_csv_row(std::string_view line) {
       fields.back().push_back(c);
     }
   }
-  if (quoted || fields.size() != kCsvColumns) return std::nullopt;
-  CsvRow r;
-  std::string* out[] = {&r.id,      &r.rows,     &r.cols,      &r.status,  &r.length,    &r.lower_bound,
-                        &r.expanded, &r.generated, &r.seconds, &r.algorithm, &r.heuristic, &r.solution};
-  for (std::size_t i = 0; i < kCsvColumns; ++i) *out[i] = std::move(fields[i]);
+  if (quoted || fields.size() != kResultColumns) return std::nullopt;
+  ResultRow r;
+  for (std::size_t i = 0; i < kResultColumns; ++i) r.field(i) = std::move(fields[i]);
   return r;
 }
 

@@ -67,7 +67,7 @@ class Parser {
  public:
   Parser(std::istream& in, const std::string& name, const ReadOptions& options)
       : in_(in), name_(display_name(name)), source_(name), rows_(options.rows), cols_(options.cols),
-        size_from_options_(options.rows > 0) {}
+        size_from_options_(options.rows > 0), size_hint_(options.size_hint) {}
 
   // Parses up to the next record; false at the end of the input.
   bool next(PuzzleRecord& record) {
@@ -269,8 +269,8 @@ class Parser {
         first_tile = 1;
       } else {
         add_invalid(line_number_, "found " + std::to_string(count) +
-                                      " numbers: a k x k board needs k*k of them (k >= 2), or an ID and k*k; "
-                                      "use --size RxC for other shapes");
+                                      " numbers: a k x k board needs k*k of them (k >= 2), or an ID and k*k" +
+                                      (size_hint_.empty() ? std::string() : "; use " + size_hint_ + " for other shapes"));
         return;
       }
     }
@@ -292,6 +292,7 @@ class Parser {
   int rows_;
   int cols_;
   bool size_from_options_;
+  std::string size_hint_;
   std::string text_;
   std::vector<std::string_view> tokens_;
   std::string line_problem_;  // why the current line has no tokens, if a bound was passed

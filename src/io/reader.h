@@ -53,8 +53,11 @@ struct PuzzleFile {
 };
 
 struct ReadOptions {
-  int rows = 0;  // --size RxC; 0 = deduce from the token count
+  int rows = 0;  // the shape of the lines format; 0 = deduce from the token count
   int cols = 0;
+  // How the caller's user gives a shape, for the message when a line's
+  // count fits no square ("--size RxC" in the CLI); empty: not mentioned.
+  std::string size_hint;
 };
 
 // Thrown when a file cannot be opened or read at all, or passes kMaxPuzzles

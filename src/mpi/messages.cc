@@ -57,7 +57,7 @@ void put_result(Writer& w, std::uint64_t sequence, const BatchItem& item) {
   w.put(result.seconds);
   w.put(item.report.notice);
   w.put(item.message);
-  const CsvRow& row = item.row;
+  const ResultRow& row = item.row;
   for (const std::string* field : {&row.id, &row.rows, &row.cols, &row.status, &row.length, &row.lower_bound,
                                    &row.expanded, &row.generated, &row.seconds, &row.algorithm, &row.heuristic,
                                    &row.solution}) {
@@ -76,7 +76,7 @@ void get_result(Reader& r, std::uint64_t* sequence, BatchItem& item) {
   result.seconds = r.get<decltype(result.seconds)>();
   item.report.notice = r.get_string();
   item.message = r.get_string();
-  CsvRow& row = item.row;
+  ResultRow& row = item.row;
   for (std::string* field : {&row.id, &row.rows, &row.cols, &row.status, &row.length, &row.lower_bound,
                              &row.expanded, &row.generated, &row.seconds, &row.algorithm, &row.heuristic,
                              &row.solution}) {

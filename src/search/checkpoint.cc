@@ -198,7 +198,7 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
   return c;
 }
 
-std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours) {
+std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours, const Vocabulary& vocabulary) {
   if (saved.rows != ours.rows || saved.cols != ours.cols || saved.tiles != ours.tiles) {
     return "the checkpoint is for another board (" + size_name(saved.rows, saved.cols) + ": " +
            tiles_text(saved.tiles) + ")";
@@ -207,14 +207,14 @@ std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint&
     return "the checkpoint was written for the " + std::string(goal_name(saved.goal)) + " goal, this run has " +
            std::string(goal_name(ours.goal));
   }
-  const std::pair<const char*, std::pair<const std::string*, const std::string*>> options[] = {
-      {"algorithm", {&saved.algorithm, &ours.algorithm}},
-      {"heuristic", {&saved.heuristic, &ours.heuristic}},
-      {"prune", {&saved.prune, &ours.prune}},
+  const std::pair<RequestOption, std::pair<const std::string*, const std::string*>> options[] = {
+      {RequestOption::kAlgorithm, {&saved.algorithm, &ours.algorithm}},
+      {RequestOption::kHeuristic, {&saved.heuristic, &ours.heuristic}},
+      {RequestOption::kPruning, {&saved.prune, &ours.prune}},
   };
-  for (const auto& [key, values] : options) {
+  for (const auto& [option, values] : options) {
     if (*values.first != *values.second) {
-      return "the checkpoint was written with --" + std::string(key) + " " + *values.first + ", this run has " +
+      return "the checkpoint was written with " + vocabulary.setting(option, *values.first) + ", this run has " +
              *values.second;
     }
   }
@@ -224,8 +224,8 @@ std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint&
              "this run's is " + std::to_string(ours.fsm_depth) + " moves deep";
     }
     return "the checkpoint was written with a move-pruning machine " + std::to_string(saved.fsm_depth) +
-           " moves deep, this run's is " + std::to_string(ours.fsm_depth) + " (--fsm-depth " +
-           std::to_string(saved.fsm_depth) + " resumes it)";
+           " moves deep, this run's is " + std::to_string(ours.fsm_depth) + " (" +
+           vocabulary.setting(RequestOption::kFsmDepth, std::to_string(saved.fsm_depth)) + " resumes it)";
   }
   return {};
 }

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "search/request.h"
 #include "search/result.h"
 
 namespace npuzzle {
@@ -59,6 +60,7 @@ std::optional<IdaCheckpoint> read_checkpoint(const std::string& path, std::strin
 
 // Why `saved` cannot resume the search described by `ours` (board, goal,
 // algorithm, heuristic, pruning and the machine's depth), or "" when it can.
-std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours);
+std::string checkpoint_mismatch(const IdaCheckpoint& saved, const IdaCheckpoint& ours,
+                                const Vocabulary& vocabulary = neutral_vocabulary());
 
 }  // namespace npuzzle

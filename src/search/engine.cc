@@ -4,20 +4,19 @@
 
 #include "core/replay.h"
 #include "core/solvability.h"
+#include "heuristics/tile_tables.h"
 #include "search/checkpoint.h"
 #include "search/move_fsm.h"
-#include "heuristics/tile_tables.h"
+#include "search/solver.h"
 
 namespace npuzzle {
 
-std::string solvable_hint(Goal other) {
-  const std::string name(goal_name(other));
-  return "it is solvable for " + name + ": --goal " + name;
-}
-
-std::string unsolvable_explanation(Goal goal, std::optional<Goal> other) {
+std::string unsolvable_explanation(Goal goal, std::optional<Goal> other, const Vocabulary& vocabulary) {
   std::string text = "unsolvable for the " + std::string(goal_name(goal)) + " goal";
-  if (other) text += " (" + solvable_hint(*other) + ")";
+  if (other) {
+    const std::string name(goal_name(*other));
+    text += " (it is solvable for " + name + ": " + vocabulary.setting(RequestOption::kGoal, name) + ")";
+  }
   return text;
 }
 
@@ -27,51 +26,54 @@ std::string resume_description(const SolveReport& report) {
   return text;
 }
 
-SolveReport solve_checked(const Board& board, const SolveRequest& request) {
+SolveReport solve_checked(const Board& board, const SolveRequest& request, const Vocabulary& vocabulary) {
+  // The phased solver loads no table; neither is a board the request does not fit.
+  if (request.algorithm == Algorithm::kPhased || check_request(request, board.rows(), board.cols())) {
+    return solve_checked(board, request, Resolution{}, vocabulary);
+  }
+  return solve_checked(board, request,
+                       resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables),
+                       vocabulary);
+}
+
+SolveReport solve_checked(const Board& board, const SolveRequest& request, const Resolution& resolution,
+                          const Vocabulary& vocabulary) {
   SolveReport report;
   SolveResult& result = report.result;
-  // Resolved before anything else, so that even an unsolvable board's report
-  // names the heuristic that auto picks for its shape (as the CSV row does).
-  // The phased solver loads no table: its label is the heuristic of its lower bound.
-  ResolvedHeuristic heuristic;
+  // The label comes first, so that even an unsolvable board's report names
+  // the heuristic that auto picks for its shape (as the CSV row does). The
+  // phased solver loads no table: its label is the heuristic of its lower bound.
   if (request.algorithm == Algorithm::kPhased) {
     const bool conflicts_fit = board.rows() <= kMaxConflictLine && board.cols() <= kMaxConflictLine;
-    heuristic.kind = conflicts_fit ? HeuristicKind::kLinearConflict : HeuristicKind::kManhattan;
-    heuristic.label = std::string(heuristic_name(heuristic.kind));
+    report.heuristic = conflicts_fit ? "linear-conflict" : "manhattan";
   } else {
-    heuristic = resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables);
+    report.heuristic = resolution.heuristic.label.empty() ? request.heuristic.label(request.tables.reflect)
+                                                          : resolution.heuristic.label;
+    report.auto_choice = resolution.auto_choice;
   }
-  report.heuristic = heuristic.label;
-  report.notice = std::move(heuristic.notice);
-  if (!heuristic.error.empty()) {
+  if (request.algorithm != Algorithm::kPhased && !resolution.error.empty()) {
     result.status = Status::kUnsupported;
-    result.message = heuristic.error;
-    report.explanation = heuristic.error;
+    result.message = resolution.error;
+    report.explanation = resolution.error;
     return report;
   }
   if (!is_solvable(board, request.goal)) {
     const Goal other = request.goal == Goal::kBlankLast ? Goal::kBlankFirst : Goal::kBlankLast;
     if (is_solvable(board, other)) report.solvable_for = other;
     result.status = Status::kUnsolvable;
-    report.explanation = unsolvable_explanation(request.goal, report.solvable_for);
+    report.explanation = unsolvable_explanation(request.goal, report.solvable_for, vocabulary);
     return report;
   }
-  SolveOptions options;
-  options.goal = request.goal;
-  options.algorithm = request.algorithm;
-  options.heuristic = heuristic.kind;
-  options.pdb = std::move(heuristic.pdb);
-  options.exact = std::move(heuristic.exact);
-  options.weight = request.weight;
-  options.pruning = request.pruning;
-  options.fsm_depth = request.fsm_depth;
-  options.shorten = request.shorten;
-  options.bound_growth = request.bound_growth;
-  options.limits = request.limits;
-  options.intra_parallel = request.intra_parallel;
-  options.intra_parallel_from = request.intra_parallel_from;
-  const bool checkpointed = !request.checkpoint.empty() && request.algorithm == Algorithm::kIdaStar &&
-                            !(request.weight > 1);
+  if (auto problem = check_request(request, board.rows(), board.cols())) {
+    result.status = Status::kUnsupported;
+    result.message = describe(*problem);
+    report.explanation = describe(*problem, vocabulary);
+    report.problem = std::move(problem);
+    return report;
+  }
+  SolveRequest run = request;
+  const bool checkpointed =
+      !request.checkpoint.empty() && request.algorithm == Algorithm::kIdaStar && !(request.weight > 1);
   IdaCheckpoint ours;
   if (checkpointed) {
     ours.rows = board.rows();
@@ -84,10 +86,10 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     if (request.pruning == MovePruning::kFsm) ours.fsm_depth = resolved_fsm_depth(board.cells(), request.fsm_depth);
     std::string error;
     if (const auto saved = read_checkpoint(request.checkpoint, &error)) {
-      error = checkpoint_mismatch(*saved, ours);
+      error = checkpoint_mismatch(*saved, ours, vocabulary);
       if (!error.empty()) error = request.checkpoint + ": " + error + "; not resumed (remove it to start afresh)";
       if (error.empty()) {
-        options.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated, saved->partial};
+        run.limits.resume = ResumePoint{saved->next_bound, saved->expanded, saved->generated, saved->partial};
         // Until this run completes an iteration, a checkpoint written during
         // the resumed one keeps what the saved run had completed (on_partial
         // sets the rest).
@@ -102,7 +104,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
       report.explanation = error;
       return report;
     }
-    options.limits.on_iteration = [&](const IterationDone& done) {
+    run.limits.on_iteration = [&](const IterationDone& done) {
       ours.completed_bound = done.bound;
       ours.next_bound = done.next_bound;
       ours.expanded = done.expanded;
@@ -112,7 +114,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
     // From a searching thread, one call at a time, never beside on_iteration
     // (which runs between iterations): `ours` stays as the last completed
     // iteration left it.
-    options.limits.on_partial = [&](const ResumePoint& point) {
+    run.limits.on_partial = [&](const ResumePoint& point) {
       IdaCheckpoint during = ours;
       during.next_bound = point.bound;
       during.expanded = point.expanded;
@@ -121,7 +123,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request) {
       if (std::string why = write_checkpoint(request.checkpoint, during); !why.empty()) report.checkpoint_warning = why;
     };
   }
-  result = solve(board, options);
+  result = solve(board, run, resolution.heuristic);
   if (checkpointed && result.status != Status::kLimit && result.status != Status::kCancelled) {
     std::remove(request.checkpoint.c_str());  // answered: nothing left to resume
   }

@@ -33,17 +33,9 @@
 #include "search/budget.h"
 #include "search/move_fsm.h"
 #include "search/result.h"
+#include "search/search_params.h"
 
 namespace npuzzle {
-
-// A weight W = num / den >= 1 for weighted IDA* and weighted A*, and for
-// weighted IDA* a bound growth G = grow_num / grow_den >= 1 (see kWeighted).
-struct SearchWeight {
-  int num = 1;
-  int den = 1;
-  std::int64_t grow_num = 1;
-  std::int64_t grow_den = 1;
-};
 
 // kWeighted: weighted IDA*, f = g + W*h with the bound on f, on the generic
 // kernel only (kRows == 0), so that the unweighted kernels carry no cost for

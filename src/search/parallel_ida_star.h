@@ -80,21 +80,9 @@
 #include "search/handoff.h"
 #include "search/ida_star.h"
 #include "search/result.h"
+#include "search/search_params.h"
 
 namespace npuzzle {
-
-// Which iterations are split over the threads of the calling arena. An
-// arena of one thread never splits.
-struct SplitPolicy {
-  bool always = false;
-  // Otherwise: every iteration that starts after this flag was raised.
-  const std::atomic<bool>* from = nullptr;
-  // The subtrees an iteration is split into, per thread, at least (when the
-  // tree has them): enough for the threads to even out their sizes, few
-  // enough that building them costs nothing next to the iteration. Any
-  // value gives the same results (tests use small ones to split small trees).
-  std::size_t subtrees_per_thread = 256;
-};
 
 template <PackedBoard Storage, int kRows, int kCols, class Heuristic, MovePruning kPruning = MovePruning::kParent>
 class ParallelIdaStar {

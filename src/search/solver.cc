@@ -1,16 +1,11 @@
 #include "search/solver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
 #include "core/solvability.h"
-#include "heuristics/catalogue_heuristic.h"
-#include "heuristics/exact.h"
-#include "heuristics/pdb_heuristic.h"
-#include "heuristics/zero_aware_heuristic.h"
-#include "search/a_star.h"
-#include "search/ida_star.h"
-#include "search/ida_instances.h"
+#include "search/kernel_dispatch.h"
 #include "search/phased.h"
 
 namespace npuzzle {
@@ -30,95 +25,26 @@ std::string_view status_name(Status s) {
 
 std::string_view csv_status_name(Status s) { return s == Status::kUnsupported ? "invalid" : status_name(s); }
 
-std::string_view algorithm_name(Algorithm a) {
-  switch (a) {
-    case Algorithm::kIdaStar: return "ida";
-    case Algorithm::kAStar: return "astar";
-    case Algorithm::kPhased: return "phased";
-  }
-  return "ida";
-}
-
-WeightFraction weight_fraction(double weight) {
-  if (!(weight > 1)) return {};
-  for (int den = 1; den <= 1000; ++den) {
-    const double num = weight * den;
-    if (std::abs(num - std::round(num)) < 1e-9) return {static_cast<int>(std::lround(num)), den};
-  }
-  return {std::max(1000, static_cast<int>(std::lround(weight * 1000))), 1000};
-}
-
 std::uint64_t default_memory_limit() { return physical_memory() / 2; }
 
-OptionsProblem options_problem(Algorithm algorithm, double weight, double bound_growth, MovePruning pruning,
-                               int fsm_depth) {
-  if (!(weight >= 1 && weight <= 1000)) return OptionsProblem::kWeightRange;
-  if (weight > 1 && algorithm == Algorithm::kPhased) return OptionsProblem::kWeightWithPhased;
-  if (!(bound_growth >= 1 && bound_growth <= weight)) return OptionsProblem::kBoundGrowthRange;
-  if (bound_growth > 1 && algorithm != Algorithm::kIdaStar) return OptionsProblem::kBoundGrowthWithoutIda;
-  if (pruning == MovePruning::kFsm && (algorithm != Algorithm::kIdaStar || weight > 1)) {
-    return OptionsProblem::kFsmWithoutPlainIda;
-  }
-  if (fsm_depth != 0) {
-    if (pruning != MovePruning::kFsm) return OptionsProblem::kFsmDepthWithoutFsm;
-    // The shape's own limit (lower above 25 cells) is unsupported_reason()'s.
-    if (fsm_depth < kMinFsmDepth || fsm_depth > kMaxFsmDepth) return OptionsProblem::kFsmDepthRange;
-  }
-  return OptionsProblem::kNone;
+RowTraits row_traits(const ResolvedHeuristic& heuristic, int rows, int cols) {
+  RowTraits traits;
+  visit_row(heuristic, [&]<class Row>() {
+    traits.machine_only = Row::kMachineOnly;
+    traits.in_shape_kernel = Row::in_shape_kernel(rows, cols);
+    return SolveResult{};
+  });
+  return traits;
 }
 
-std::string unsupported_reason(int rows, int cols, const SolveOptions& options) {
-  // The phased solver takes any board whose solution fits its move limit; it ignores the heuristic.
-  if (options.algorithm == Algorithm::kPhased) return phased_size_refusal(rows, cols);
-  const int cells = rows * cols;
-  if (cells > kMaxSearchCells) {
-    return "optimal search supports boards of at most " + std::to_string(kMaxSearchCells) +
-           " cells; " + size_name(rows, cols) + " has " + std::to_string(cells) +
-           " (--algorithm phased solves any size, not optimally)";
-  }
-  // Built only when refused: solve() asks this for every board it is given.
-  const auto depth_range = [&] {
-    return "--fsm-depth must be from " + std::to_string(kMinFsmDepth) + " to " + std::to_string(max_fsm_depth(cells)) +
-           " on " + size_name(rows, cols);
-  };
-  switch (options_problem(options.algorithm, options.weight, options.bound_growth, options.pruning,
-                          options.fsm_depth)) {
-    case OptionsProblem::kNone: break;
-    case OptionsProblem::kWeightRange: return "the weight must be from 1 to 1000";
-    case OptionsProblem::kWeightWithPhased: return "--weight needs --algorithm ida or astar";
-    case OptionsProblem::kBoundGrowthRange: return "the bound growth must be from 1 to the weight";
-    case OptionsProblem::kBoundGrowthWithoutIda: return "--bound-growth needs --algorithm ida";
-    case OptionsProblem::kFsmWithoutPlainIda: return "--prune fsm needs --algorithm ida without --weight";
-    case OptionsProblem::kFsmDepthWithoutFsm: return "--fsm-depth needs --prune fsm";
-    case OptionsProblem::kFsmDepthRange: return depth_range();
-  }
-  if (options.fsm_depth > max_fsm_depth(cells)) return depth_range();
-  if (options.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
-    return "astar supports boards of at most " + std::to_string(Packed128::kMaxCells) + " cells";
-  }
-  if (options.heuristic == HeuristicKind::kLinearConflict &&
-      (rows > kMaxConflictLine || cols > kMaxConflictLine)) {
-    return "linear-conflict supports lines of at most " + std::to_string(kMaxConflictLine) + " cells";
-  }
-  if (options.heuristic == HeuristicKind::kExact && cells > kMaxExactCells) {
-    return "exact supports boards of at most " + std::to_string(kMaxExactCells) + " cells; " + size_name(rows, cols) +
-           " has " + std::to_string(cells);
-  }
-  if (options.heuristic == HeuristicKind::kPdb) {
-    if (!options.pdb) return "no pattern database was given";
-    if (options.pdb->rows() != rows || options.pdb->cols() != cols || options.pdb->goal() != options.goal) {
-      return "the pattern database " + options.pdb->spec() + " is for " +
-             size_name(options.pdb->rows(), options.pdb->cols()) + " boards with the " +
-             std::string(goal_name(options.pdb->goal())) + " goal";
-    }
-  }
-  return {};
+SolveResult kernel_not_carried(const ResolvedHeuristic& heuristic, const char* kernel) {
+  SolveResult r;
+  r.status = Status::kUnsupported;
+  r.message = std::string("internal error: no ") + kernel + " kernel carries the heuristic " + heuristic.label;
+  return r;
 }
 
 namespace {
-
-using detail::exact_table;
-using detail::run_optimal_ida;
 
 // The user's weight W split into an inner weight w (to hundredths, rounded
 // down, at least 1) and a bound growth G' = W/w >= G, exactly, so that
@@ -139,155 +65,113 @@ SearchWeight ida_weight(double weight, double growth) {
   return s;
 }
 
-// Weighted IDA* runs on the generic kernel for every shape: the compile-time
-// kernels stay exactly as they are for optimal search.
-template <class Storage>
-SolveResult run_weighted_ida(const Board& board, const TileTables& tables, const SolveOptions& options,
-                             Budget& budget) {
-  const SearchWeight weight = ida_weight(options.weight, options.bound_growth);
-  const HeuristicKind h = options.heuristic;
-  if (h == HeuristicKind::kPdb) {
-    if (options.pdb->partitions() > 1) {
-      if (options.pdb->reflected()) {
-        using Heuristic = CatalogueHeuristic<true, 0>;
-        return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-      }
-      using Heuristic = CatalogueHeuristic<false, 0>;
-      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-    }
-    if (options.pdb->zero_aware()) {
-      if (options.pdb->reflected()) {
-        using Heuristic = ZeroAwarePdbHeuristic<true, 0>;
-        return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-      }
-      using Heuristic = ZeroAwarePdbHeuristic<false, 0>;
-      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-    }
-    if (options.pdb->reflected()) {
-      using Heuristic = PdbHeuristic<true, 0>;
-      return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-    }
-    using Heuristic = PdbHeuristic<false, 0>;
-    return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(*options.pdb), budget, weight).run(board);
-  }
-  if (h == HeuristicKind::kExact) {
-    const auto exact = exact_table(board, options);
-    return IdaStar<Storage, 0, 0, ExactHeuristic, true>(tables, ExactHeuristic(*exact), budget, weight).run(board);
-  }
-  if (h == HeuristicKind::kLinearConflict) {
-    using Heuristic = TileHeuristic<kMaxConflictLine, true>;
-    return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(tables, h), budget, weight).run(board);
-  }
-  using Heuristic = TileHeuristic<kMaxConflictLine, false>;
-  return IdaStar<Storage, 0, 0, Heuristic, true>(tables, Heuristic(tables, h), budget, weight).run(board);
-}
-
-// A* is not specialised on the shape: its cost is its memory, not h.
-// TileHeuristic's kMaxSide sizes only the IDA* conflict codes, unused here.
-// kWeighted: weighted A* (--weight W > 1), a separate instance.
-template <class Storage, bool kWeighted>
-SolveResult run_astar(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
-  const std::uint64_t cap = options.limits.memory_bytes ? options.limits.memory_bytes : default_memory_limit();
-  const WeightFraction w = weight_fraction(options.weight);
-  const SearchWeight weight{.num = w.num, .den = w.den};
-  const HeuristicKind h = options.heuristic;
-  if (h == HeuristicKind::kPdb) {
-    if (options.pdb->partitions() > 1) {
-      if (options.pdb->reflected()) {
-        using Heuristic = CatalogueHeuristic<true>;
-        return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-      }
-      using Heuristic = CatalogueHeuristic<false>;
-      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-    }
-    if (options.pdb->zero_aware()) {
-      if (options.pdb->reflected()) {
-        using Heuristic = ZeroAwarePdbHeuristic<true>;
-        return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-      }
-      using Heuristic = ZeroAwarePdbHeuristic<false>;
-      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-    }
-    if (options.pdb->reflected()) {
-      using Heuristic = PdbHeuristic<true>;
-      return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-    }
-    using Heuristic = PdbHeuristic<false>;
-    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(*options.pdb), budget, cap, weight).run(board);
-  }
-  if (h == HeuristicKind::kExact) {
-    const auto exact = exact_table(board, options);
-    return AStar<Storage, ExactHeuristic, kWeighted>(tables, ExactHeuristic(*exact), budget, cap, weight).run(board);
-  }
-  if (h == HeuristicKind::kLinearConflict) {
-    using Heuristic = TileHeuristic<kMaxConflictLine, true>;
-    return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
-  }
-  using Heuristic = TileHeuristic<kMaxConflictLine, false>;
-  return AStar<Storage, Heuristic, kWeighted>(tables, Heuristic(tables, h), budget, cap, weight).run(board);
-}
-
-// Picks the kernel once per puzzle: compile-time shapes for 3x3, 4x4, 5x5,
-// 3x4 and 4x3, the generic kernel with the narrowest packing otherwise.
-// 3x4 and 4x3 pay for their instances: half the CPU time of the generic
-// kernel on the hardest 3x4/4x3 boards, same nodes (results/rectangles.md).
-SolveResult dispatch(const Board& board, const TileTables& tables, const SolveOptions& options, Budget& budget) {
-  if (options.algorithm == Algorithm::kAStar) {
-    if (options.weight > 1) {
-      if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, true>(board, tables, options, budget);
-      return run_astar<Packed128, true>(board, tables, options, budget);
-    }
-    if (board.cells() <= Packed64::kMaxCells) return run_astar<Packed64, false>(board, tables, options, budget);
-    return run_astar<Packed128, false>(board, tables, options, budget);
-  }
-  if (options.weight > 1) {
-    if (board.cells() <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(board, tables, options, budget);
-    if (board.cells() <= Packed128::kMaxCells) return run_weighted_ida<Packed128>(board, tables, options, budget);
-    return run_weighted_ida<ByteGrid>(board, tables, options, budget);
-  }
+// Optimal IDA* with the pruning it runs: compile-time shapes for 3x3, 4x4,
+// 5x5, 3x4 and 4x3 when they carry the row, the generic kernel with the
+// narrowest packing otherwise. 3x4 and 4x3 pay for their instances: half
+// the CPU time of the generic kernel on the hardest 3x4/4x3 boards, same
+// nodes (results/rectangles.md).
+template <MovePruning kPruning>
+SolveResult optimal_ida(const KernelJob& job, bool in_shape_kernel) {
+  const int r = job.board.rows();
+  const int c = job.board.cols();
 #if NPUZZLE_SHAPE_KERNELS
-  const int r = board.rows();
-  const int c = board.cols();
-  // Zero-aware tables and catalogues below 16 cells run on the generic kernel (ida_instances.h).
-  const bool zero_aware_or_catalogue = options.heuristic == HeuristicKind::kPdb && options.pdb &&
-                                       (options.pdb->zero_aware() || options.pdb->partitions() > 1);
-  if (!zero_aware_or_catalogue || detail::shape_kernel_has_zero_aware(r, c)) {
-    if (r == 3 && c == 3) return run_optimal_ida<Packed64, 3, 3>(board, tables, options, budget);
-    if (r == 4 && c == 4) return run_optimal_ida<Packed64, 4, 4>(board, tables, options, budget);
-    if (r == 3 && c == 4) return run_optimal_ida<Packed64, 3, 4>(board, tables, options, budget);
-    if (r == 4 && c == 3) return run_optimal_ida<Packed64, 4, 3>(board, tables, options, budget);
-    if (r == 5 && c == 5) return run_optimal_ida<Packed128, 5, 5>(board, tables, options, budget);
+  if (in_shape_kernel) {
+    if (r == 3 && c == 3) return run_ida<Packed64, 3, 3, kPruning>(job);
+    if (r == 4 && c == 4) return run_ida<Packed64, 4, 4, kPruning>(job);
+    if (r == 3 && c == 4) return run_ida<Packed64, 3, 4, kPruning>(job);
+    if (r == 4 && c == 3) return run_ida<Packed64, 4, 3, kPruning>(job);
+    if (r == 5 && c == 5) return run_ida<Packed128, 5, 5, kPruning>(job);
   }
+#else
+  (void)in_shape_kernel;
 #endif
-  if (board.cells() <= Packed64::kMaxCells) return run_optimal_ida<Packed64, 0, 0>(board, tables, options, budget);
-  if (board.cells() <= Packed128::kMaxCells) return run_optimal_ida<Packed128, 0, 0>(board, tables, options, budget);
-  return run_optimal_ida<ByteGrid, 0, 0>(board, tables, options, budget);
+  const int cells = r * c;
+  if (cells <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0, kPruning>(job);
+  if (cells <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0, kPruning>(job);
+  return run_ida<ByteGrid, 0, 0, kPruning>(job);
+}
+
+SolveResult dispatch(const Board& board, const TileTables& tables, const SolveRequest& request,
+                     const ResolvedHeuristic& heuristic, Budget& budget) {
+  KernelJob job{board, tables, heuristic, budget};
+  const int cells = board.cells();
+  if (request.algorithm == Algorithm::kAStar) {
+    job.memory_bytes = request.limits.memory_bytes ? request.limits.memory_bytes : default_memory_limit();
+    const WeightFraction w = weight_fraction(request.weight);
+    job.weight = SearchWeight{.num = w.num, .den = w.den};
+    if (request.weight > 1) {
+      return cells <= Packed64::kMaxCells ? run_astar<Packed64, true>(job) : run_astar<Packed128, true>(job);
+    }
+    return cells <= Packed64::kMaxCells ? run_astar<Packed64, false>(job) : run_astar<Packed128, false>(job);
+  }
+  if (request.weight > 1) {
+    job.weight = ida_weight(request.weight, request.bound_growth);
+    if (cells <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(job);
+    if (cells <= Packed128::kMaxCells) return run_weighted_ida<Packed128>(job);
+    return run_weighted_ida<ByteGrid>(job);
+  }
+  const RowTraits traits = row_traits(heuristic, board.rows(), board.cols());
+  MovePruning pruning = request.pruning;
+  int depth = request.fsm_depth;
+  if (traits.machine_only && pruning == MovePruning::kParent) {
+    // The machine that cuts only the moves back: parent pruning's tree (kernel_rows.h).
+    pruning = MovePruning::kFsm;
+    depth = kMinFsmDepth;
+  }
+  job.split = SplitPolicy{.always = request.intra_parallel, .from = request.intra_parallel_from};
+  if (pruning == MovePruning::kFsm) {
+    const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(board.rows(), board.cols(), depth);
+    job.fsm = fsm.get();
+    return optimal_ida<MovePruning::kFsm>(job, traits.in_shape_kernel);
+  }
+  return optimal_ida<MovePruning::kParent>(job, traits.in_shape_kernel);
 }
 
 }  // namespace
 
-SolveResult solve(const Board& board, const SolveOptions& options) {
-  if (options.algorithm == Algorithm::kPhased) {
+SolveResult solve(const Board& board, const SolveRequest& request, const ResolvedHeuristic& heuristic) {
+  if (request.algorithm == Algorithm::kPhased) {
     PhasedOptions phased;
-    phased.goal = options.goal;
-    phased.shorten = options.shorten;
-    phased.cancel = options.limits.cancel;
-    phased.seconds = options.limits.seconds;
+    phased.goal = request.goal;
+    phased.shorten = request.shorten;
+    phased.cancel = request.limits.cancel;
+    phased.seconds = request.limits.seconds;
     return solve_phased(board, phased);
   }
-  Budget budget(options.limits);
+  Budget budget(request.limits);
   SolveResult result;
-  if (!is_solvable(board, options.goal)) {
+  if (!is_solvable(board, request.goal)) {
     result.status = Status::kUnsolvable;
-  } else if (std::string why = unsupported_reason(board.rows(), board.cols(), options); !why.empty()) {
+  } else if (const auto problem = check_request(request, board.rows(), board.cols())) {
     result.status = Status::kUnsupported;
-    result.message = std::move(why);
+    result.message = describe(*problem);
+  } else if (heuristic.row == nullptr || heuristic.rows != board.rows() || heuristic.cols != board.cols() ||
+             heuristic.goal != request.goal) {
+    result.status = Status::kUnsupported;
+    result.message = "the heuristic " + heuristic.label + " is for " + size_name(heuristic.rows, heuristic.cols) +
+                     " boards with the " + std::string(goal_name(heuristic.goal)) + " goal";
   } else {
-    const auto tables = tables_for(board.rows(), board.cols(), options.goal);
-    result = dispatch(board, *tables, options, budget);
+    const auto tables = tables_for(board.rows(), board.cols(), request.goal);
+    result = dispatch(board, *tables, request, heuristic, budget);
   }
   result.seconds = budget.elapsed();
   return result;
+}
+
+SolveResult solve(const Board& board, const SolveRequest& request) {
+  if (request.algorithm != Algorithm::kPhased && !check_request(request, board.rows(), board.cols()) &&
+      is_solvable(board, request.goal)) {
+    Resolution resolution =
+        resolve_heuristic(request.heuristic, board.rows(), board.cols(), request.goal, request.tables);
+    if (!resolution.error.empty()) {
+      SolveResult result;
+      result.status = Status::kUnsupported;
+      result.message = std::move(resolution.error);
+      return result;
+    }
+    return solve(board, request, resolution.heuristic);
+  }
+  return solve(board, request, ResolvedHeuristic{});
 }
 
 }  // namespace npuzzle

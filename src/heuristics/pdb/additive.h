@@ -34,6 +34,8 @@
 // not consistent: one move can change it by more than 1 (builder.h explains
 // why and gives an example). IDA* is unaffected; A* must reopen states.
 //
+// Loading sets of tables from the cache: additive_cache.h.
+//
 // Catalogues (`--heuristic cat:...`): h = the maximum over several additive
 // partitions (each with its reflection), whose tables may be shared between
 // partitions. A catalogue is an AdditivePdb whose partition(0) is itself and
@@ -66,7 +68,6 @@
 #include <vector>
 
 #include "core/board.h"
-#include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb/table.h"
 
@@ -163,25 +164,5 @@ class AdditivePdb {
   std::array<TileSlot, kMaxPdbCells> reflected_slot_{};
   std::array<std::uint8_t, kMaxPdbCells> mirror_{};
 };
-
-struct AdditiveOptions {
-  bool reflect = true;  // max with the diagonal reflection on square boards
-  CacheOptions cache;   // where the tables live, and how missing ones are built
-};
-
-// Every part of `spec` for this board and goal, loaded from the cache (and
-// built first where missing, unless options.cache.build_missing is false).
-// Throws std::invalid_argument for a bad spec, FileError for a bad file.
-std::shared_ptr<const AdditivePdb> load_additive(std::string_view spec, int rows, int cols, Goal goal,
-                                                 const AdditiveOptions& options = {});
-
-// True when every table of `spec` for this board and goal is in the cache
-// directory (not opened; a bad file shows up when it is loaded).
-bool additive_cached(std::string_view spec, int rows, int cols, Goal goal, const AdditiveOptions& options = {});
-
-// As load_additive, but the same (spec, board, goal, reflection, directory)
-// returns the same object for the life of the process. Thread-safe.
-std::shared_ptr<const AdditivePdb> shared_additive(std::string_view spec, int rows, int cols, Goal goal,
-                                                   const AdditiveOptions& options = {});
 
 }  // namespace npuzzle::pdb

@@ -561,7 +561,7 @@ CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
   if (ec) throw FileError(dir, "cannot create the PDB directory: " + ec.message());
   if (!exists(result.path)) {
     if (!options.build_missing) {
-      throw FileError(result.path, "not built yet (run 'npuzzle pdb build' for " + pattern.describe() + ")");
+      throw FileError(result.path, "not built yet (the table of " + pattern.describe() + ")");
     }
     LockFile lock(result.path + ".lock");
     if (!exists(result.path)) {  // nobody built it while we waited for the lock

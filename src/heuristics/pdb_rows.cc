@@ -1,0 +1,195 @@
+// The rows (registry.h) of the pattern-database heuristics: additive sets
+// `pdb:SPEC` (pdb/additive.h), zero-aware sets `zpdb:SPEC`
+// (pdb/zero_aware.h) and catalogues `cat:NAME`. Their kernel heuristics
+// are pdb_heuristic.h, zero_aware_heuristic.h and catalogue_heuristic.h.
+#include <stdexcept>
+
+#include "heuristics/catalogue_heuristic.h"
+#include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb_heuristic.h"
+#include "heuristics/registry.h"
+#include "heuristics/zero_aware_heuristic.h"
+
+namespace npuzzle {
+namespace {
+
+// Why `spec` does not fit rows x cols (a bad partition, a named set for
+// another shape, too many cells), or empty.
+std::string additive_size_problem(std::string_view spec, int rows, int cols) {
+  if (rows * cols > pdb::kMaxPdbCells) {
+    return "pattern databases serve boards of at most " + std::to_string(pdb::kMaxPdbCells) + " cells; " +
+           size_name(rows, cols) + " has " + std::to_string(rows * cols);
+  }
+  try {
+    if (pdb::is_catalogue_spec(spec)) {
+      for (const std::string& member : pdb::catalogue_members(spec, rows, cols)) {
+        pdb::partition_tiles(member, rows, cols, Goal::kBlankLast);
+      }
+    } else {
+      pdb::partition_tiles(spec, rows, cols, Goal::kBlankLast);
+    }
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return {};
+}
+
+std::string label_of(std::string_view spec, bool reflect) {
+  return std::string(spec) + (reflect ? "" : "/no-reflect");
+}
+
+// Loads through the process-wide cache of sets, never building.
+ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
+  if (std::string why = additive_size_problem(spec, rows, cols); !why.empty()) throw std::invalid_argument(why);
+  TableOptions load = tables;
+  load.cache.build_missing = false;
+  return resolved_additive(pdb::shared_additive(spec, rows, cols, goal, load), label_of(spec, tables.reflect));
+}
+
+std::vector<std::string> missing(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
+  return pdb::missing_tables(spec, rows, cols, goal, tables);
+}
+
+void build(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
+  TableOptions options = tables;
+  options.cache.build_missing = true;
+  pdb::load_additive(spec, rows, cols, goal, options);
+}
+
+long long evaluate_set(const ResolvedHeuristic& h, const Board& board) {
+  return h.data_as<pdb::AdditivePdb>().evaluate(board);
+}
+
+// The named sets `auto` offers per shape, strongest first, with what a
+// build costs (2 cores, measured; results/pdb_build.md, results/rectangles.md).
+std::vector<AutoOffer> offers(std::initializer_list<std::pair<const char*, const char*>> named, int rows, int cols,
+                              Goal goal, const TableOptions& tables) {
+  std::vector<AutoOffer> list;
+  for (const auto& [spec, cost] : named) {
+    list.push_back({spec, pdb::additive_cached(spec, rows, cols, goal, tables), cost});
+  }
+  return list;
+}
+
+std::vector<AutoOffer> plain_offers(int rows, int cols, Goal goal, const TableOptions& tables) {
+  if (rows == 4 && cols == 4) {
+    return offers({{"pdb:78", "about 4 minutes and 2 GiB of memory to build, 550 MB on disk"},
+                   {"pdb:663", "about 4 seconds to build, 12 MB on disk"},
+                   {"pdb:555", "under a second to build, 1.5 MB on disk"}},
+                  rows, cols, goal, tables);
+  }
+  if (rows == 5 && cols == 5) {
+    return offers({{"pdb:6666", "about 3 minutes and 1.6 GiB of memory to build, 510 MB on disk"}}, rows, cols, goal,
+                  tables);
+  }
+  // Rectangles: one named partition each (pdb/additive.cc).
+  const bool wide = rows < cols;
+  switch (rows * cols) {
+    case 12: return offers({{wide ? "pdb:3x4-65" : "pdb:4x3-65", "about a second to build, 1 MB on disk"}}, rows, cols, goal, tables);
+    case 15:
+      return offers({{wide ? "pdb:3x5-77" : "pdb:5x3-77", "about 2.5 minutes to build, 62 MB on disk"}}, rows, cols,
+                    goal, tables);
+    case 18:
+      return offers({{wide ? "pdb:3x6-665" : "pdb:6x3-665", "about 40 seconds to build, 27 MB on disk"}}, rows, cols,
+                    goal, tables);
+    case 16:  // 2x8 and 8x2 (4x4 is above)
+      return offers({{wide ? "pdb:2x8-654" : "pdb:8x2-654", "about 10 seconds to build, 6 MB on disk"}}, rows, cols,
+                    goal, tables);
+    case 20:
+      return offers({{wide ? "pdb:4x5-6544" : "pdb:5x4-6544", "about 45 seconds to build, 29 MB on disk"}}, rows,
+                    cols, goal, tables);
+    default: return {};
+  }
+}
+
+}  // namespace
+
+ResolvedHeuristic resolved_additive(std::shared_ptr<const pdb::AdditivePdb> set, std::string label) {
+  ResolvedHeuristic h;
+  h.row = set->partitions() > 1 ? &CatalogueRow::row() : set->zero_aware() ? &ZeroAwarePdbRow::row() : &PdbRow::row();
+  h.rows = set->rows();
+  h.cols = set->cols();
+  h.goal = set->goal();
+  h.label = label.empty() ? label_of(set->spec(), set->reflected() || set->rows() != set->cols()) : std::move(label);
+  h.data = std::move(set);
+  return h;
+}
+
+const HeuristicRow& PdbRow::row() {
+  static const HeuristicRow row{
+      .name = "pdb:SPEC",
+      .help = "additive pattern databases: pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5), the rectangles' "
+              "pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665, pdb:2x8-654, "
+              "pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544 (no reflection), or any partition like "
+              "pdb:1,2,3/4,5,6/7,8; built once (npuzzle pdb build, or the first solve that names one) and cached",
+      .documentation = "src/heuristics/pdb/additive.h; results/korf100_pdb*.md, results/korf24_pdb6666_2t.md, "
+                       "results/rectangles.md, results/pdb_build.md",
+      .auto_rank = 20,
+      .reflects = true,
+      .names = [](std::string_view spec) { return spec.substr(0, 4) == "pdb:"; },
+      .size_problem = additive_size_problem,
+      .auto_offers = plain_offers,
+      .load = load_set,
+      .missing_tables = missing,
+      .build = build,
+      .evaluate = evaluate_set,
+  };
+  return row;
+}
+
+const HeuristicRow& ZeroAwarePdbRow::row() {
+  static const HeuristicRow row{
+      .name = "zpdb:SPEC",
+      .help = "zero-aware additive pattern databases (Clausecker 2017): the same partitions (zpdb:555, "
+              "zpdb:663 for 4x4, zpdb:6666 for 5x5, or any partition), each entry also keyed by the region "
+              "of free cells the blank is in; never weaker than pdb:SPEC, tables about 1.4x (5x5) to 2x "
+              "(4x4) larger",
+      .documentation = "src/heuristics/pdb/zero_aware.h; results/zero_aware_15puzzle.md, results/korf24_zero_aware.md",
+      .auto_rank = 30,
+      .reflects = true,
+      .names = [](std::string_view spec) { return spec.substr(0, 5) == "zpdb:"; },
+      .size_problem = additive_size_problem,
+      .auto_offers =
+          [](int rows, int cols, Goal goal, const TableOptions& tables) {
+            // Fastest first, not fewest nodes: zpdb:6666 expands 2-3x fewer
+            // nodes but takes 2-3x the CPU of pdb:6666 (results/korf24_zero_aware.md).
+            if (rows != 5 || cols != 5) return std::vector<AutoOffer>{};
+            return offers({{"zpdb:6666", "about 3 minutes and 1.7 GiB of memory to build, 730 MB on disk"}}, rows,
+                          cols, goal, tables);
+          },
+      .load = load_set,
+      .missing_tables = missing,
+      .build = build,
+      .evaluate = evaluate_set,
+  };
+  return row;
+}
+
+const HeuristicRow& CatalogueRow::row() {
+  static const HeuristicRow row{
+      .name = "cat:NAME",
+      .help = "a catalogue: the maximum over several additive partitions, looking up after a move only the "
+              "tables holding the moved tile; cat:small (5x5: Clausecker's seven 6-6-6-6 partitions, 14 "
+              "zero-aware tables), cat:663x3 (4x4: three 6-6-3 partitions), NAME-plain for plain tables, or "
+              "specs joined by '+' like cat:zpdb:663+zpdb:555",
+      .documentation = "src/heuristics/catalogue_heuristic.h; results/korf24_zero_aware.md, results/korf24_levers.md",
+      .auto_rank = 40,
+      .reflects = true,
+      .names = [](std::string_view spec) { return spec.substr(0, 4) == "cat:"; },
+      .size_problem = additive_size_problem,
+      .auto_offers =
+          [](int rows, int cols, Goal goal, const TableOptions& tables) {
+            if (rows != 5 || cols != 5) return std::vector<AutoOffer>{};
+            return offers({{"cat:small", "14 tables of 6 tiles, each about 40 seconds and 1.7 GiB of memory to "
+                                         "build, 2.5 GB on disk"}},
+                          rows, cols, goal, tables);
+          },
+      .load = load_set,
+      .missing_tables = missing,
+      .build = build,
+      .evaluate = evaluate_set,
+  };
+  return row;
+}
+
+}  // namespace npuzzle

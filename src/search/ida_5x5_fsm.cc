@@ -1,9 +1,0 @@
-// Optimal IDA* instances (ida_instances.h): Packed128 5x5, the move-pruning machine.
-#include "search/ida_instances.inc"
-
-namespace npuzzle::detail {
-
-template SolveResult run_ida<Packed128, 5, 5, MovePruning::kFsm>(const Board&, const TileTables&, const SolveOptions&,
-                                                           Budget&);
-
-}  // namespace npuzzle::detail
