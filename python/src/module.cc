@@ -26,8 +26,10 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "batch/batch.h"
@@ -39,6 +41,7 @@
 #include "heuristics/heuristic.h"
 #include "search/engine.h"
 #include "search/move_fsm.h"
+#include "heuristics/registry.h"
 #include "search/registry.h"
 #include "tiles.h"
 #include "tools/bfs.h"
@@ -93,18 +96,56 @@ int thread_count_of(std::optional<int> threads) {
   return threads.value_or(oneapi::tbb::info::default_concurrency());
 }
 
-// The request and notation named by solve's keywords; ValueError for a bad
-// name or a combination the engine does not take (the rules of the CLI's
-// --weight, --prune and --fsm-depth, named as the keywords).
-RunConfig make_config(const std::string& heuristic, const std::string& algorithm, const std::string& notation,
-                      std::optional<double> time_limit, std::optional<long long> max_nodes, double weight,
-                      const std::string& prune, int fsm_depth) {
-  RunConfig c;
+// How the module names the engine's options: its keywords.
+const Vocabulary& python_vocabulary() {
+  static const Vocabulary vocabulary{
+      [](RequestOption option) -> std::string {
+        switch (option) {
+          case RequestOption::kGoal: return "goal";
+          case RequestOption::kAlgorithm: return "algorithm";
+          case RequestOption::kHeuristic: return "heuristic";
+          case RequestOption::kWeight: return "weight";
+          case RequestOption::kBoundGrowth: return "bound_growth";
+          case RequestOption::kPruning: return "prune";
+          case RequestOption::kFsmDepth: return "fsm_depth";
+          case RequestOption::kShorten: return "shorten";
+          case RequestOption::kTimeLimit: return "time_limit";
+          case RequestOption::kMaxNodes: return "max_nodes";
+          case RequestOption::kMemoryLimit: return "memory_limit";
+          case RequestOption::kMemoryBudget: return "the process's memory budget";
+          case RequestOption::kReflect: return "reflect";
+          case RequestOption::kSize: return "rows and cols";
+          case RequestOption::kNotation: return "notation";
+          case RequestOption::kResume: return "resume";
+          case RequestOption::kShard: return "shard";
+          case RequestOption::kThreads: return "threads";
+        }
+        return "an argument";
+      },
+      [](RequestOption option, std::string_view value) -> std::string {
+        const bool number = option == RequestOption::kWeight || option == RequestOption::kFsmDepth ||
+                            option == RequestOption::kTimeLimit || option == RequestOption::kMaxNodes ||
+                            option == RequestOption::kThreads || option == RequestOption::kBoundGrowth;
+        return python_vocabulary().option(option) + "=" + (number ? std::string(value) : "'" + std::string(value) + "'");
+      },
+  };
+  return vocabulary;
+}
+
+// What solve and solve_many were asked: the engine's request and how moves are written.
+struct PyRequest {
+  SolveRequest request;
+  Notation notation = Notation::kBlank;
+};
+
+// The request named by the keywords; ValueError for a bad name or a
+// combination the engine does not take (its rules, in the keywords' words).
+PyRequest make_request(const std::string& heuristic, const std::string& algorithm, const std::string& notation,
+                       std::optional<double> time_limit, std::optional<long long> max_nodes, double weight,
+                       const std::string& prune, int fsm_depth) {
+  PyRequest c;
   const auto spec = parse_heuristic_spec(heuristic);
-  if (!spec) {
-    throw py::value_error("unknown heuristic '" + heuristic + "' (expected " +
-                          list_choice_names(heuristic_choices()) + ")");
-  }
+  if (!spec) throw py::value_error("unknown heuristic '" + heuristic + "' (expected " + heuristic_names() + ")");
   const auto algo = parse_algorithm(algorithm);
   if (!algo) {
     throw py::value_error("unknown algorithm '" + algorithm + "' (expected " +
@@ -116,35 +157,52 @@ RunConfig make_config(const std::string& heuristic, const std::string& algorithm
   if (max_nodes && *max_nodes <= 0) throw py::value_error("max_nodes must be a positive number, or None");
   const auto pruning = parse_move_pruning(prune);
   if (!pruning) throw py::value_error("unknown prune '" + prune + "' (expected parent or fsm)");
-  // The engine's rules (solver.h; no bound growth here); the shape's own
-  // limits (a depth of 10 above 25 cells) are the engine's, per board.
-  switch (options_problem(*algo, weight, 1, *pruning, fsm_depth)) {
-    case OptionsProblem::kNone: break;
-    case OptionsProblem::kWeightRange: throw py::value_error("weight must be from 1 to 1000");
-    case OptionsProblem::kWeightWithPhased: throw py::value_error("weight applies to algorithm='ida' and 'astar' only");
-    case OptionsProblem::kBoundGrowthRange:
-    case OptionsProblem::kBoundGrowthWithoutIda: throw py::value_error("internal error: a bound growth was set");
-    case OptionsProblem::kFsmWithoutPlainIda:
-      throw py::value_error("prune='fsm' applies to algorithm='ida' without a weight");
-    case OptionsProblem::kFsmDepthWithoutFsm: throw py::value_error("fsm_depth applies to prune='fsm' only");
-    case OptionsProblem::kFsmDepthRange:
-      throw py::value_error("fsm_depth must be from " + std::to_string(kMinFsmDepth) + " to " +
-                            std::to_string(kMaxFsmDepth) + " (or 0, the shape's default)");
-  }
-  c.request.weight = weight;
-  c.request.pruning = *pruning;
-  c.request.fsm_depth = fsm_depth;
-  c.request.heuristic = *spec;
-  c.request.algorithm = *algo;
-  c.request.tables.cache.budget = process_budget();
-  c.request.limits.memory_budget = process_budget().get();
-  c.request.limits.seconds = time_limit.value_or(0);
-  c.request.limits.max_nodes = max_nodes ? static_cast<std::uint64_t>(*max_nodes) : 0;
+  SolveRequest& r = c.request;
+  r.weight = weight;
+  r.pruning = *pruning;
+  r.fsm_depth = fsm_depth;
+  r.heuristic = *spec;
+  r.algorithm = *algo;
+  // The engine's rules (search/request.h); the shape's own limits (a depth
+  // of 10 above 25 cells) are the engine's, per board.
+  if (const auto problem = check_request(r)) throw py::value_error(describe(*problem, python_vocabulary()));
+  r.tables.cache.budget = process_budget();
+  r.limits.memory_budget = process_budget().get();
+  r.limits.seconds = time_limit.value_or(0);
+  r.limits.max_nodes = max_nodes ? static_cast<std::uint64_t>(*max_nodes) : 0;
   c.notation = *note;
   return c;
 }
 
-PyResult result_of(const SolveReport& report, std::string_view status, const RunConfig& config, Goal goal,
+// auto's choice for a shape, as a note for a Python user: the table used,
+// or what would build a stronger one.
+std::string auto_note(int rows, int cols, Goal goal, const AutoChoice& choice) {
+  const std::string shape = size_name(rows, cols) + " " + std::string(goal_name(goal));
+  if (choice.row && choice.row->missing_tables) {
+    return shape + " boards use the cached " + choice.label + " (heuristic= to choose another)";
+  }
+  if (choice.stronger.empty()) return {};
+  const AutoOffer& best = choice.stronger.front();
+  const AutoOffer& quick = choice.stronger.size() > 1 ? choice.stronger[1] : best;
+  return shape + " boards use " + choice.label + "; no pattern database is cached for them: heuristic='" +
+         quick.spec + "' builds one once (" + quick.build_cost + ") and is many times faster; a cached one is "
+         "then used by default";
+}
+
+// The build step of solve and solve_many: the tables an explicitly named
+// heuristic misses for a shape, built before any board of it is solved.
+// Needs no GIL.
+void build_missing_tables(const SolveRequest& request, int rows, int cols, Goal goal) {
+  if (request.algorithm == Algorithm::kPhased || request.heuristic.is_auto()) return;
+  if (tables_to_build(request.heuristic, rows, cols, goal, request.tables).empty()) return;
+  try {
+    build_tables(request.heuristic, rows, cols, goal, request.tables);
+  } catch (const std::exception&) {
+    // Resolving the heuristic then says why, as the board's explanation.
+  }
+}
+
+PyResult result_of(const SolveReport& report, std::string_view status, const PyRequest& config, Goal goal,
                    const std::optional<Board>& board) {
   const SolveResult& r = report.result;
   PyResult p;
@@ -153,11 +211,7 @@ PyResult result_of(const SolveReport& report, std::string_view status, const Run
     p.length = r.length;
     p.moves = format_moves(r.moves, config.notation);
   }
-  // As the CSV: a proven bound, except where there is nothing to bound.
-  if (r.status != Status::kInvalid && r.status != Status::kUnsupported && r.status != Status::kUnsolvable &&
-      r.lower_bound >= 0) {
-    p.lower_bound = r.lower_bound;
-  }
+  p.lower_bound = reported_lower_bound(r);  // as the batch's rows
   p.expanded = r.expanded;
   p.generated = r.generated;
   p.seconds = r.seconds;
@@ -166,7 +220,7 @@ PyResult result_of(const SolveReport& report, std::string_view status, const Run
   p.algorithm = algorithm_name(config.request.algorithm);
   p.explanation = report.explanation;
   if (p.explanation.empty() && !r.message.empty()) p.explanation = r.message;
-  p.notice = report.notice;
+  if (report.auto_choice && board) p.notice = auto_note(board->rows(), board->cols(), goal, *report.auto_choice);
   if (report.solvable_for) p.solvable_for = std::string(goal_name(*report.solvable_for));
   p.goal = goal_name(goal);
   p.notation = notation_name(config.notation);
@@ -185,8 +239,7 @@ PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int>
   const int thread_count = thread_count_of(threads);
   std::optional<Goal> board_goal;
   const Board board = board_or_raise(tiles, rows, cols, &board_goal);
-  RunConfig config =
-      make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
+  PyRequest config = make_request(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
   // Parallel IDA* (search/parallel_ida_star.h) on an arena of its own: the
   // same lengths and node counts as on one thread, unless max_nodes stops it
   // (where, then, depends on the threads' timing).
@@ -208,8 +261,9 @@ PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int>
   SolveReport report;
   {
     py::gil_scoped_release release;
+    build_missing_tables(config.request, board.rows(), board.cols(), goal);
     oneapi::tbb::task_arena arena(thread_count);
-    arena.execute([&] { report = solve_checked(board, config.request); });
+    arena.execute([&] { report = solve_checked(board, config.request, python_vocabulary()); });
   }
   if (interrupt) throw *interrupt;
   return result_of(report, status_name(report.result.status), config, goal, board);
@@ -221,21 +275,30 @@ PyResult solve_one(py::handle tiles, std::optional<int> rows, std::optional<int>
 // and is kept for the caller.
 class IteratorSource : public BatchSource {
  public:
+  // `prepare` is the build step: called, without the GIL, for each shape
+  // and goal before the first item of it is handed on to be solved.
+  using Prepare = std::function<void(int rows, int cols, Goal goal)>;
   IteratorSource(py::handle iterator, std::uint64_t first_index, std::uint64_t max_items, std::optional<int> rows,
-                 std::optional<int> cols, std::optional<Goal> goal, std::optional<py::error_already_set>& error)
+                 std::optional<int> cols, std::optional<Goal> goal, std::optional<py::error_already_set>& error,
+                 Prepare prepare)
       : iterator_(iterator),
         next_index_(first_index),
         left_(max_items),
         rows_(rows),
         cols_(cols),
         goal_(goal),
-        error_(error) {}
+        error_(error),
+        prepare_(std::move(prepare)) {}
 
   bool next(BatchItem& item) override {
     if (buffer_.empty()) refill();
     if (buffer_.empty()) return false;
     item = std::move(buffer_.front());
     buffer_.pop_front();
+    if (item.record.board && prepare_) {
+      const auto shape = std::tuple{item.record.board->rows(), item.record.board->cols(), item.goal};
+      if (prepared_.insert(shape).second) prepare_(std::get<0>(shape), std::get<1>(shape), std::get<2>(shape));
+    }
     return true;
   }
 
@@ -287,25 +350,28 @@ class IteratorSource : public BatchSource {
   std::optional<py::error_already_set>& error_;
   std::deque<BatchItem> buffer_;
   bool exhausted_ = false;
+  Prepare prepare_;
+  std::set<std::tuple<int, int, Goal>> prepared_;
 };
 
 // The pipeline's sink: the finished puzzles, in input order, as results
 // with the CSV's statuses.
 class ResultSink : public BatchSink {
  public:
-  explicit ResultSink(const RunConfig& config) : config_(config) {}
+  explicit ResultSink(const PyRequest& config) : config_(config) {}
   void accept(BatchItem& item) override {
     if (item.report.result.status == Status::kCancelled) return;
     PyResult r = result_of(item.report, csv_status_name(item.report.result.status), config_, item.goal,
                            item.record.board);
     if (!item.record.board) r.explanation = item.record.error;
+    r.heuristic = item.report.heuristic.empty() ? r.heuristic : item.report.heuristic;
     r.index = item.index;
     results_.push_back(std::move(r));
   }
   std::vector<PyResult>& results() { return results_; }
 
  private:
-  const RunConfig& config_;
+  const PyRequest& config_;
   std::vector<PyResult> results_;
 };
 
@@ -318,8 +384,7 @@ py::tuple solve_chunk(py::object iterator, std::uint64_t first_index, std::uint6
                       const std::string& algorithm, const std::string& notation, std::optional<double> time_limit,
                       std::optional<long long> max_nodes, double weight, const std::string& prune,
                       int fsm_depth) {
-  RunConfig config =
-      make_config(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
+  PyRequest config = make_request(heuristic, algorithm, notation, time_limit, max_nodes, weight, prune, fsm_depth);
   const int thread_count = thread_count_of(threads);
   if ((rows && *rows < 2) || (cols && *cols < 2)) throw py::value_error("rows and cols must be at least 2");
   std::optional<Goal> goal;
@@ -330,8 +395,15 @@ py::tuple solve_chunk(py::object iterator, std::uint64_t first_index, std::uint6
   config.request.limits.cancel = &cancel;
   std::optional<py::error_already_set> source_error;
   std::optional<py::error_already_set> interrupt;
-  IteratorSource source(iterator, first_index, max_items, rows, cols, goal, source_error);
+  IteratorSource source(iterator, first_index, max_items, rows, cols, goal, source_error,
+                        [&config](int r, int c, Goal g) { build_missing_tables(config.request, r, c, g); });
   ResultSink sink(config);
+  BatchConfig batch;
+  batch.request = config.request;
+  batch.vocabulary = &python_vocabulary();
+  BatchControl control;  // the solver's cancel flag is `cancel`, set below
+  ItemSolver solver(batch, goal.value_or(Goal::kBlankLast), thread_count, control);
+  solver.request().limits.cancel = &cancel;
   std::exception_ptr failure;
   {
     py::gil_scoped_release release;
@@ -341,8 +413,7 @@ py::tuple solve_chunk(py::object iterator, std::uint64_t first_index, std::uint6
     std::thread worker([&] {
       try {
         run_pipeline(
-            source, [&config](BatchItem& item) { solve_item(item, config, item.goal); }, sink, thread_count,
-            stop_intake);
+            source, [&solver](BatchItem& item) { solver.solve(item); }, sink, thread_count, stop_intake);
       } catch (...) {
         failure = std::current_exception();
       }
@@ -610,7 +681,14 @@ void define_module(py::module_& m) {
         "Every state of a board of at most 10 cells solvable for `goal`, with its optimal distance, from an "
         "exhaustive BFS: [(tiles, distance), ...] in rank order. Ground truth for the tests.");
   m.def("_algorithms", [] { return choices(algorithm_choices()); });
-  m.def("_heuristics", [] { return choices(heuristic_choices()); });
+  m.def("_heuristics", [] {
+    py::list out;
+    out.append(py::make_tuple("auto", "the strongest heuristic ready for the board without a build (see --help)"));
+    for (const HeuristicRow* row : heuristic_rows()) {
+      out.append(py::make_tuple(std::string(row->name), std::string(row->help)));
+    }
+    return out;
+  });
 }
 
 }  // namespace

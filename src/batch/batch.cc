@@ -118,7 +118,7 @@ std::string checkpoint_path(const std::string& dir, const std::string& id) {
 
 struct ItemSolver::Resolutions {
   std::mutex mutex;
-  std::map<std::pair<int, int>, Resolution> by_shape;
+  std::map<std::tuple<int, int, Goal>, Resolution> by_shape;
 };
 
 ItemSolver::ItemSolver(const BatchConfig& config, Goal goal, int threads, BatchControl& control)
@@ -134,13 +134,12 @@ ItemSolver::ItemSolver(const BatchConfig& config, Goal goal, int threads, BatchC
 
 ItemSolver::~ItemSolver() = default;
 
-Resolution ItemSolver::resolution_for(int rows, int cols) const {
+Resolution ItemSolver::resolution_for(int rows, int cols, Goal goal) const {
   std::lock_guard lock(resolutions_->mutex);
-  auto it = resolutions_->by_shape.find({rows, cols});
+  const auto key = std::tuple{rows, cols, goal};
+  auto it = resolutions_->by_shape.find(key);
   if (it == resolutions_->by_shape.end()) {
-    it = resolutions_->by_shape
-             .emplace(std::pair{rows, cols}, resolve_heuristic(request_.heuristic, rows, cols, request_.goal,
-                                                               request_.tables))
+    it = resolutions_->by_shape.emplace(key, resolve_heuristic(request_.heuristic, rows, cols, goal, request_.tables))
              .first;
   }
   return it->second;
@@ -157,11 +156,10 @@ void ItemSolver::solve(BatchItem& item) const {
   request.goal = item.goal;
   if (!checkpoint_dir_.empty()) request.checkpoint = checkpoint_path(checkpoint_dir_, record.id);
   const Board& board = *record.board;
-  if (request.algorithm == Algorithm::kPhased || item.goal != request_.goal ||
-      check_request(request, board.rows(), board.cols())) {
+  if (request.algorithm == Algorithm::kPhased || check_request(request, board.rows(), board.cols())) {
     item.report = solve_checked(board, request, vocabulary_);
   } else {
-    item.report = solve_checked(board, request, resolution_for(board.rows(), board.cols()), vocabulary_);
+    item.report = solve_checked(board, request, resolution_for(board.rows(), board.cols(), item.goal), vocabulary_);
   }
 }
 

@@ -174,7 +174,7 @@ struct BatchSummary {
 BatchSummary run_batch(const BatchConfig& config, BatchControl& control, const BatchEvents& events = {});
 
 // The solve stage of a batch: each item solved with the config's request
-// for the run's goal, the heuristic resolved once per shape (and only
+// for the item's goal, the heuristic resolved once per shape and goal (and only
 // loaded: the build step ran before), a checkpoint per puzzle when asked,
 // the searches' cancel flag control.cancel, and the per-search memory limit
 // shared by `threads`. Thread-safe. npuzzle-mpi's ranks make their own.
@@ -190,7 +190,7 @@ class ItemSolver {
   const SolveRequest& request() const { return request_; }
 
  private:
-  Resolution resolution_for(int rows, int cols) const;
+  Resolution resolution_for(int rows, int cols, Goal goal) const;
 
   SolveRequest request_;
   std::string checkpoint_dir_;

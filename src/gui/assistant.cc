@@ -2,8 +2,8 @@
 
 #include <QMetaObject>
 
-#include "heuristics/pdb/additive.h"
-#include "search/registry.h"
+#include "heuristics/pdb/additive_cache.h"
+#include "heuristics/registry.h"
 
 namespace npuzzle::gui {
 
@@ -19,8 +19,6 @@ constexpr int kQuickOptimalCells = 16;
 // that limit only guards against a machine far busier than ours.
 constexpr double kHintSeconds = 2.0;
 constexpr double kHintSecondsWithTable = 15.0;
-// The largest table a 4x4 Solve prefers, when someone has built it.
-constexpr const char* kStrongTable = "pdb:78";
 
 bool is_4x4(int rows, int cols) { return rows == 4 && cols == 4; }
 
@@ -38,8 +36,9 @@ Assistant::~Assistant() {
 
 bool Assistant::hint_tables_ready(int rows, int cols, Goal goal) const {
   if (!is_4x4(rows, cols)) return true;
-  return pdb::additive_cached(kHintTable, rows, cols, goal, tables_) ||
-         pdb::additive_cached(kStrongTable, rows, cols, goal, tables_);
+  // Any table `auto` would take: pdb:78, pdb:663 or pdb:555 (heuristics/pdb_rows.cc).
+  const Resolution resolved = resolve_heuristic(HeuristicSpec::automatic(), rows, cols, goal, tables_);
+  return resolved.heuristic.row && resolved.heuristic.row->missing_tables;
 }
 
 bool Assistant::building_tables() const {
@@ -58,9 +57,10 @@ Plan Assistant::plan(Task task, int rows, int cols, Goal goal) const {
   const int cells = rows * cols;
   const std::string shape = size_name(rows, cols);
 
-  SolveOptions probe;
-  probe.heuristic = HeuristicKind::kManhattan;
-  const std::string optimal_unsupported = unsupported_reason(rows, cols, probe);
+  SolveRequest probe;
+  probe.heuristic = heuristic_spec("manhattan");
+  const auto problem = check_request(probe, rows, cols);
+  const std::string optimal_unsupported = problem ? describe(*problem) : std::string();
   // Above 16 cells optimal search can take hours: Solve answers at once
   // with the phased solver (valid, not shortest) and says so.
   if (task == Task::kSolve && cells > kQuickOptimalCells) {
@@ -76,19 +76,11 @@ Plan Assistant::plan(Task task, int rows, int cols, Goal goal) const {
   }
   plan.algorithm = "ida";
   request.algorithm = Algorithm::kIdaStar;
-  // 4x4: the strongest cached table, named explicitly, because "auto"
-  // settles its choice once per process and would not see a table that
-  // prepare_hint_tables() built after it looked.
-  if (is_4x4(rows, cols)) {
-    const bool strong = pdb::additive_cached(kStrongTable, rows, cols, goal, tables_);
-    const bool small = pdb::additive_cached(kHintTable, rows, cols, goal, tables_);
-    // Hints prefer the small table: the large one's first load hashes half a gigabyte.
-    const char* table = task == Task::kHint ? (small ? kHintTable : strong ? kStrongTable : nullptr)
-                                            : (strong ? kStrongTable : small ? kHintTable : nullptr);
-    request.heuristic = table ? *parse_heuristic_spec(table) : HeuristicSpec::automatic();
-    if (table && task == Task::kHint) request.limits.seconds = kHintSecondsWithTable;
-  } else {
-    request.heuristic = HeuristicSpec::automatic();
+  // auto: the strongest table cached now (it reads the cache each time, so
+  // a table prepare_hint_tables() built is taken at once).
+  request.heuristic = HeuristicSpec::automatic();
+  if (task == Task::kHint && is_4x4(rows, cols) && hint_tables_ready(rows, cols, goal)) {
+    request.limits.seconds = kHintSecondsWithTable;
   }
   if (task == Task::kSolve && solve_heuristic_) request.heuristic = *solve_heuristic_;
   if (task == Task::kHint) {
@@ -165,7 +157,7 @@ void Assistant::prepare_hint_tables(int rows, int cols, Goal goal) {
   if (builder_.joinable()) builder_.join();
   const QString name = QString("%1 for the %2 goal").arg(kHintTable).arg(QString::fromUtf8(goal_name(goal).data()));
   emit tables_status("Building the hint table " + name + " (seconds, once)...", false);
-  pdb::AdditiveOptions options = tables_;
+  TableOptions options = tables_;
   const std::vector<std::vector<int>> parts = pdb::partition_tiles(kHintTable, rows, cols, goal);
   auto tables_done = std::make_shared<int>(0);
   const int table_count = static_cast<int>(parts.size());
@@ -176,10 +168,15 @@ void Assistant::prepare_hint_tables(int rows, int cols, Goal goal) {
     QMetaObject::invokeMethod(this, [this, text] { emit tables_status(text, false); }, Qt::QueuedConnection);
   };
   builder_ = std::thread([this, rows, cols, goal, name, options] {
-    const ResolvedHeuristic built = resolve_heuristic(*parse_heuristic_spec(kHintTable), rows, cols, goal, options);
-    const bool ok = built.error.empty();
+    std::string error;
+    try {
+      build_tables(heuristic_spec(kHintTable), rows, cols, goal, options);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    const bool ok = error.empty();
     const QString text = ok ? "The hint table " + name + " is ready: hints are instant."
-                            : "The hint table " + name + " could not be built: " + QString::fromStdString(built.error);
+                            : "The hint table " + name + " could not be built: " + QString::fromStdString(error);
     QMetaObject::invokeMethod(
         this,
         [this, goal, text, ok] {

@@ -85,7 +85,7 @@ class Assistant : public QObject {
   // Tests: the heuristic Solve uses instead of its own choice.
   void set_solve_heuristic(std::optional<HeuristicSpec> spec) { solve_heuristic_ = std::move(spec); }
   // The tables' options (the cache directory); the default is the CLI's cache.
-  pdb::AdditiveOptions& tables() { return tables_; }
+  TableOptions& tables() { return tables_; }
 
  signals:
   void finished(const npuzzle::gui::Answer& answer);
@@ -97,7 +97,7 @@ class Assistant : public QObject {
  private:
   void run(Task task, const Board& board, Goal goal);
 
-  pdb::AdditiveOptions tables_;
+  TableOptions tables_;
   std::optional<HeuristicSpec> solve_heuristic_;
   std::atomic<bool> cancel_{false};
   bool busy_ = false;

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "cli/batch_command.h"
+#include "cli/options.h"
 #include "mpi/messages.h"
 
 namespace npuzzle::mpi {
@@ -272,7 +273,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
       if (!source.next(*item)) break;
       const std::uint64_t sequence = next_sequence++;
       Slot& slot = flight[sequence];
-      slot.done = item->kept;
+      slot.done = item->kept.has_value();
       slot.item = std::move(item);
       if (!slot.done) return sequence;
     }
@@ -298,9 +299,7 @@ void Coordinator::run(BatchSource& source, const SolveStage& solve, BatchSink& s
           auto it = flight.find(sequence);
           if (it == flight.end() || it->second.done || !it->second.remote) continue;  // abandoned (cancel)
           BatchItem& item = *it->second.item;
-          item.row = std::move(result.row);
           item.report = std::move(result.report);
-          item.message = std::move(result.message);
           it->second.done = true;
           count_solved(item);
         }
@@ -426,11 +425,13 @@ int serve_as_worker(const std::vector<std::string>& args) {
   const bool usable = parsed && parsed->help.empty();
   BatchControl control;
   int threads = 1;
-  RunConfig run;
+  std::optional<ItemSolver> solver;
   if (usable) {
     threads = parsed->config.threads > 0 ? parsed->config.threads
                                          : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    run = batch_run_config(parsed->config, Goal::kBlankLast, threads, control);  // each item carries its goal
+    // Each item carries its goal; the solver resolves per shape for the run's.
+    parsed->config.vocabulary = &cli::cli_vocabulary();
+    solver.emplace(parsed->config, parsed->config.goal_override.value_or(Goal::kBlankLast), threads, control);
   }
   const ThreadPool pool(threads);
   oneapi::tbb::task_arena arena(threads, 0);
@@ -475,11 +476,11 @@ int serve_as_worker(const std::vector<std::string>& args) {
         arena.enqueue([&, items] {
           for (std::size_t i = 0; i < items->size(); ++i) {
             auto& [sequence, item] = (*items)[i];
-            if (usable) {
-              solve_item(*item, run, item->goal);
+            if (solver) {
+              solver->solve(*item);
             } else {
               item->report.result.status = Status::kInvalid;
-              item->message = "npuzzle-mpi: rank " + std::to_string(rank) + " could not read the options";
+              item->report.explanation = "npuzzle-mpi: rank " + std::to_string(rank) + " could not read the options";
             }
             done.push({sequence, std::move(item)}, i + 1 == items->size());
           }

@@ -80,8 +80,8 @@ class Reader {
 void put_work(Writer& w, std::uint64_t sequence, const BatchItem& item);
 void get_work(Reader& r, std::uint64_t* sequence, BatchItem& item);
 
-// One finished puzzle: what rank 0's sink reads of it (the CSV row, the
-// status and node counts, the messages).
+// One finished puzzle: its SolveReport, as values (rank 0's sink formats
+// the row, writes side files and words the messages), the moves two bits each.
 void put_result(Writer& w, std::uint64_t sequence, const BatchItem& item);
 void get_result(Reader& r, std::uint64_t* sequence, BatchItem& item);
 
