@@ -2,7 +2,7 @@
 // exhaustive BFS reachability (tools/bfs.h, itself cross-checked against a
 // tiny BFS written here and against the published 8-puzzle distance
 // distribution), the textbook inversion parity rule, naive O(N^2) counts,
-// and the letter tables of SPEC.md.
+// and the letter tables of docs/contract.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -473,7 +473,7 @@ TEST(Inversions, HandCheckedValues) {
 // ---------------------------------------------------------------- Notation
 
 TEST(Notation, LetterMappingIsExactlyAsInTheSpec) {
-  // SPEC.md: blank = the blank's direction (u d l r); tile = the moved
+  // docs/contract.md: blank = the blank's direction (u d l r); tile = the moved
   // tile's direction (U D L R), the opposite of the blank's; vim H J K L =
   // the tile slides left, down, up, right.
   struct Row {
@@ -608,7 +608,7 @@ TEST(Notation, TheThreeNotationsReplayIdentically) {
       const std::string text = format_moves(walk, n);
       const Notation detected = detect_notation(text);
       if (n == Notation::kVim && text.find_first_of("HJK") == std::string::npos) {
-        EXPECT_EQ(detected, Notation::kTile);  // only L's: the SPEC's rule calls it tile
+        EXPECT_EQ(detected, Notation::kTile);  // only L's: docs/contract.md's rule calls it tile
       } else {
         EXPECT_EQ(detected, n) << text;
       }

@@ -1,4 +1,4 @@
-// The batch CSV (SPEC.md "Batch CSV"): one header, one row per puzzle.
+// The batch CSV (docs/contract.md "Batch CSV"): one header, one row per puzzle.
 #pragma once
 
 #include <cstdint>
