@@ -8,10 +8,13 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <numeric>
 #include <random>
 #include <set>
+#include <sstream>
+#include <string>
 #include <thread>
 
 #include "core/board.h"
@@ -674,9 +677,31 @@ TEST(MemoryBudget, ReservesUpToTheLimitAndNoFurther) {
   EXPECT_EQ(budget.used(), 400u);
 }
 
+// The machine's memory as /proc/meminfo reports it (MemTotal, in kB): read
+// here independently of physical_memory(), which asks sysconf. 0 when the
+// file or the line is missing.
+std::uint64_t meminfo_total_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string key, unit;
+    std::uint64_t value = 0;
+    if (fields >> key >> value >> unit && key == "MemTotal:" && unit == "kB") return value * 1024;
+  }
+  return 0;
+}
+
 TEST(MemoryBudget, ZeroMeansThePhysicalMemory) {
-  EXPECT_EQ(MemoryBudget(0).limit(), physical_memory());
-  EXPECT_GT(physical_memory(), std::uint64_t{64} << 20);
+  const std::uint64_t total = meminfo_total_bytes();
+  if (total == 0) GTEST_SKIP() << "no MemTotal line in /proc/meminfo";
+  const std::uint64_t limit = MemoryBudget(0).limit();
+  // sysconf's _SC_PHYS_PAGES and MemTotal count the same pages (the
+  // kernel's totalram); 1% covers a kernel that rounds them differently,
+  // and not a constant, a fallback or a unit slip (pages for bytes, KiB).
+  EXPECT_NEAR(static_cast<double>(limit), static_cast<double>(total), static_cast<double>(total) / 100)
+      << "MemoryBudget(0) allows " << limit << " bytes; /proc/meminfo says MemTotal is " << total << " bytes";
+  EXPECT_EQ(physical_memory(), limit);
+  EXPECT_EQ(MemoryBudget(1).limit(), 1u);  // only 0 means "the physical memory"
 }
 
 TEST(MemoryBudget, ReservationsGiveBackTheirBytesAndRefusalsNameWhat) {
