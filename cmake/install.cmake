@@ -28,11 +28,40 @@ install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# Every header of the engine (revision.h, generated, is private to batch/);
-# the CLI, the renderer and the game are front ends, not part of the package.
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/npuzzle
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
-  PATTERN "cli" EXCLUDE PATTERN "render" EXCLUDE PATTERN "gui" EXCLUDE)
+# Headers: the engine's public headers and nothing else. The rule: every
+# *.h in a directory that holds sources of the engine's libraries (those of
+# npuzzle_engine: core, heuristics, heuristics/pdb, search, tools, io,
+# batch), at the same relative path under include/npuzzle, except the
+# kernel-internal headers listed below, which only the libraries' own
+# sources include. So never installed: the front ends' headers (cli/,
+# render/, gui/, mpi/: programs, not the package), *.inc files (kernel
+# bodies compiled into the libraries: search/ida_instances.inc,
+# heuristics/pdb/bfs_kernel.inc), and revision.h (generated, private to
+# batch/). A header added to an engine directory is public unless listed
+# here; tests/install_example.cmake checks the rule on the installed tree.
+set(npuzzle_internal_headers search/ida_instances.h)
+set(npuzzle_header_dirs)
+foreach(library IN LISTS npuzzle_engine_libraries)
+  get_target_property(sources ${library} SOURCES)
+  get_target_property(source_dir ${library} SOURCE_DIR)
+  foreach(source IN LISTS sources)
+    if(NOT IS_ABSOLUTE ${source})
+      set(source ${source_dir}/${source})
+    endif()
+    file(RELATIVE_PATH relative ${PROJECT_SOURCE_DIR}/src ${source})
+    get_filename_component(dir ${relative} DIRECTORY)
+    if(NOT relative MATCHES "^\\.\\./")  # a source outside src/ (generated) has no headers to install
+      list(APPEND npuzzle_header_dirs ${dir})
+    endif()
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES npuzzle_header_dirs)
+foreach(dir IN LISTS npuzzle_header_dirs)
+  file(GLOB headers RELATIVE ${PROJECT_SOURCE_DIR}/src CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${dir}/*.h)
+  list(REMOVE_ITEM headers ${npuzzle_internal_headers})
+  list(TRANSFORM headers PREPEND ${PROJECT_SOURCE_DIR}/src/)
+  install(FILES ${headers} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/npuzzle/${dir})
+endforeach()
 install(EXPORT npuzzleTargets NAMESPACE npuzzle:: DESTINATION ${npuzzle_package_dir})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/npuzzleConfig.cmake.in

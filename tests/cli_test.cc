@@ -5,7 +5,7 @@
 //
 // Results are checked against ground truth, not against earlier output:
 // lengths against exhaustive BFS distances, solutions by replaying them
-// here with the letter tables of SPEC.md, Princeton's boards by replaying
+// here with the letter tables of docs/contract.md, Princeton's boards by replaying
 // the puzzle's unique 4-move solution, the sidecar's totals against the
 // CSV's rows, gen's boards against the exact distribution of a uniform
 // solvable board.
@@ -55,7 +55,7 @@ std::map<std::string, std::vector<std::uint32_t>> read_gen(const std::string& te
   return out;
 }
 
-// SPEC.md's letters, by the blank's direction (up, down, left, right).
+// docs/contract.md's letters, by the blank's direction (up, down, left, right).
 std::optional<Direction> letter_to_direction(char c, const std::string& notation) {
   const std::string letters = notation == "tile" ? "DURL" : notation == "vim" ? "JKLH" : "udlr";
   const auto at = letters.find(c);

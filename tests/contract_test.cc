@@ -1,4 +1,4 @@
-// SPEC.md's exit-code contract for inputs without a valid puzzle, the
+// docs/contract.md's exit-code contract for inputs without a valid puzzle, the
 // messages for malformed grids, and the streaming batch: every case runs
 // the real binary and checks the exit code, the FILE:LINE messages and what
 // was written.

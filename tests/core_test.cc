@@ -2,16 +2,19 @@
 // exhaustive BFS reachability (tools/bfs.h, itself cross-checked against a
 // tiny BFS written here and against the published 8-puzzle distance
 // distribution), the textbook inversion parity rule, naive O(N^2) counts,
-// and the letter tables of SPEC.md.
+// and the letter tables of docs/contract.md.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <fstream>
 #include <map>
 #include <numeric>
 #include <random>
 #include <set>
+#include <sstream>
+#include <string>
 #include <thread>
 
 #include "core/board.h"
@@ -473,7 +476,7 @@ TEST(Inversions, HandCheckedValues) {
 // ---------------------------------------------------------------- Notation
 
 TEST(Notation, LetterMappingIsExactlyAsInTheSpec) {
-  // SPEC.md: blank = the blank's direction (u d l r); tile = the moved
+  // docs/contract.md: blank = the blank's direction (u d l r); tile = the moved
   // tile's direction (U D L R), the opposite of the blank's; vim H J K L =
   // the tile slides left, down, up, right.
   struct Row {
@@ -608,7 +611,7 @@ TEST(Notation, TheThreeNotationsReplayIdentically) {
       const std::string text = format_moves(walk, n);
       const Notation detected = detect_notation(text);
       if (n == Notation::kVim && text.find_first_of("HJK") == std::string::npos) {
-        EXPECT_EQ(detected, Notation::kTile);  // only L's: the SPEC's rule calls it tile
+        EXPECT_EQ(detected, Notation::kTile);  // only L's: docs/contract.md's rule calls it tile
       } else {
         EXPECT_EQ(detected, n) << text;
       }
@@ -674,9 +677,31 @@ TEST(MemoryBudget, ReservesUpToTheLimitAndNoFurther) {
   EXPECT_EQ(budget.used(), 400u);
 }
 
+// The machine's memory as /proc/meminfo reports it (MemTotal, in kB): read
+// here independently of physical_memory(), which asks sysconf. 0 when the
+// file or the line is missing.
+std::uint64_t meminfo_total_bytes() {
+  std::ifstream in("/proc/meminfo");
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string key, unit;
+    std::uint64_t value = 0;
+    if (fields >> key >> value >> unit && key == "MemTotal:" && unit == "kB") return value * 1024;
+  }
+  return 0;
+}
+
 TEST(MemoryBudget, ZeroMeansThePhysicalMemory) {
-  EXPECT_EQ(MemoryBudget(0).limit(), physical_memory());
-  EXPECT_GT(physical_memory(), std::uint64_t{64} << 20);
+  const std::uint64_t total = meminfo_total_bytes();
+  if (total == 0) GTEST_SKIP() << "no MemTotal line in /proc/meminfo";
+  const std::uint64_t limit = MemoryBudget(0).limit();
+  // sysconf's _SC_PHYS_PAGES and MemTotal count the same pages (the
+  // kernel's totalram); 1% covers a kernel that rounds them differently,
+  // and not a constant, a fallback or a unit slip (pages for bytes, KiB).
+  EXPECT_NEAR(static_cast<double>(limit), static_cast<double>(total), static_cast<double>(total) / 100)
+      << "MemoryBudget(0) allows " << limit << " bytes; /proc/meminfo says MemTotal is " << total << " bytes";
+  EXPECT_EQ(physical_memory(), limit);
+  EXPECT_EQ(MemoryBudget(1).limit(), 1u);  // only 0 means "the physical memory"
 }
 
 TEST(MemoryBudget, ReservationsGiveBackTheirBytesAndRefusalsNameWhat) {

@@ -32,13 +32,27 @@ if(CONFIG)
 endif()
 run("install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix} ${config_args})
 
-foreach(file include/npuzzle/search/engine.h include/npuzzle/heuristics/pdb/bfs_kernel.inc bin/npuzzle)
+# The public headers of each engine library (cmake/install.cmake states the
+# rule), and none of what is not public: the front ends' directories, the
+# kernel-internal header and every *.inc (kernel bodies, not headers).
+foreach(file include/npuzzle/core/board.h include/npuzzle/heuristics/heuristic.h
+             include/npuzzle/heuristics/pdb/additive.h include/npuzzle/search/engine.h include/npuzzle/tools/generate.h
+             include/npuzzle/io/reader.h include/npuzzle/batch/batch.h bin/npuzzle)
   if(NOT EXISTS ${prefix}/${file})
     message(FATAL_ERROR "the install lacks ${file}")
   endif()
 endforeach()
-if(EXISTS ${prefix}/include/npuzzle/cli)
-  message(FATAL_ERROR "the install has the CLI's headers (include/npuzzle/cli)")
+foreach(dir cli render gui mpi)
+  if(EXISTS ${prefix}/include/npuzzle/${dir})
+    message(FATAL_ERROR "the install has the headers of a front end (include/npuzzle/${dir})")
+  endif()
+endforeach()
+if(EXISTS ${prefix}/include/npuzzle/search/ida_instances.h)
+  message(FATAL_ERROR "the install has the kernel-internal include/npuzzle/search/ida_instances.h")
+endif()
+file(GLOB_RECURSE installed_inc RELATIVE ${prefix} ${prefix}/include/npuzzle/*.inc)
+if(installed_inc)
+  message(FATAL_ERROR "the install has kernel bodies (*.inc): ${installed_inc}")
 endif()
 
 set(configure_args -S ${SOURCE_DIR}/examples/solve_one -B ${example_build} -DCMAKE_PREFIX_PATH=${prefix}

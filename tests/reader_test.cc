@@ -1,4 +1,4 @@
-// The puzzle reader and the CSV row format, case by case from SPEC.md
+// The puzzle reader and the CSV row format, case by case from docs/contract.md
 // ("Input formats", "Batch CSV"): every malformed puzzle becomes a record
 // with "NAME:LINE: what", on the right line, and never costs the other
 // puzzles of the file.

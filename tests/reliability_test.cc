@@ -11,12 +11,18 @@
 // already written, by the files a PDB build creates, or after a random
 // delay; a trial whose kill comes after the run has finished is still
 // checked, and each test asserts that some kill or signal did land.
+//
+// Those random points come from a fixed seed, printed with every failure;
+// NPUZZLE_TEST_SEED=N runs the tests with seed N (to replay a failure, or to
+// try other points). Where a kill lands still depends on timing.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -30,6 +36,29 @@
 
 namespace npuzzle {
 namespace {
+
+// The seed of the random kill points and delays: NPUZZLE_TEST_SEED when
+// set, else a fixed one, so that a failure can be replayed.
+constexpr unsigned kDefaultSeed = 20241;
+
+unsigned test_seed() {
+  const char* text = std::getenv("NPUZZLE_TEST_SEED");
+  if (text == nullptr || *text == '\0') return kDefaultSeed;
+  unsigned seed = 0;
+  const char* end = text + std::char_traits<char>::length(text);
+  const auto [stop, ec] = std::from_chars(text, end, seed);
+  if (ec != std::errc() || stop != end) {
+    ADD_FAILURE() << "NPUZZLE_TEST_SEED='" << text << "' is not a whole number below 2^32; using "
+                  << kDefaultSeed;
+    return kDefaultSeed;
+  }
+  return seed;
+}
+
+// For SCOPED_TRACE: every failure after it names the seed and how to replay it.
+std::string seed_trace(unsigned seed) {
+  return "seed " + std::to_string(seed) + " (NPUZZLE_TEST_SEED=" + std::to_string(seed) + " replays it)";
+}
 
 // Every column but `seconds`, for comparing a row with the clean run's.
 Row without_seconds(Row row) {
@@ -186,9 +215,9 @@ class Reliability : public Cli {
 // killed, even while it rewrites the kept rows), then one --resume to the
 // end: the rows equal an uninterrupted run's.
 TEST_F(Reliability, SigkillAtRandomPointsThenResumeEqualsACleanRun) {
+  const unsigned seed = test_seed();
+  SCOPED_TRACE(seed_trace(seed));
   ASSERT_NO_FATAL_FAILURE(clean_run());
-  const unsigned seed = std::random_device{}();
-  SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937 rng(seed);
   const std::string out = path("out.csv");
   int landed = 0;
@@ -224,9 +253,9 @@ TEST_F(Reliability, SigkillAtRandomPointsThenResumeEqualsACleanRun) {
 // whose rows are the clean run's, the sidecar says interrupted; --resume
 // completes it to the clean run's rows.
 TEST_F(Reliability, SigintOrSigtermAtRandomPointsThenResumeEqualsACleanRun) {
+  const unsigned seed = test_seed();
+  SCOPED_TRACE(seed_trace(seed));
   ASSERT_NO_FATAL_FAILURE(clean_run());
-  const unsigned seed = std::random_device{}();
-  SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937 rng(seed);
   const std::string out = path("out.csv");
   const char* graces[] = {"0", "0.05", "60"};
@@ -459,8 +488,8 @@ std::vector<std::string> temporaries_of(const std::string& dir, const std::strin
 // After it, the next build succeeds, removes the dead builder's temporary,
 // and the table verifies.
 TEST_F(Reliability, PdbBuildKilledHalfWayIsRebuiltCleanly) {
-  const unsigned seed = std::random_device{}();
-  SCOPED_TRACE("seed " + std::to_string(seed));
+  const unsigned seed = test_seed();
+  SCOPED_TRACE(seed_trace(seed));
   std::mt19937 rng(seed);
   struct Phase {
     const char* what;

@@ -18,8 +18,6 @@ Compatibility layers for two course assignments: npuzzle.tiledriver (Cal
 Poly's Tile Driver) and npuzzle.fifteen (Coursera's "Fifteen").
 """
 
-from __future__ import annotations
-
 from typing import Iterable, Iterator, List, Optional, Tuple
 
 from . import _npuzzle
@@ -28,6 +26,7 @@ from ._npuzzle import Board, SolveResult
 __version__ = _npuzzle.__version__
 __all__ = [
     "Board",
+    "DEFAULT_CHUNK_SIZE",
     "SolveResult",
     "UnsolvableError",
     "algorithms",
@@ -249,3 +248,9 @@ twin(): the board with its first two tiles (not the blank) swapped.
 str(board): Princeton's format, n then the grid. Boards are equal when
 tiles, shape and goal are; they hash and pickle.
 """
+
+
+# The typing names served the annotations above, evaluated as each def ran;
+# they are not part of the package: `import npuzzle` offers exactly __all__
+# (python/tests/test_public_names.py).
+del Iterable, Iterator, List, Optional, Tuple

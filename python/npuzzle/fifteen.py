@@ -21,9 +21,7 @@ size, are solved at once by the phased (row-by-row) solver: a valid
 solution, not a shortest one.
 """
 
-from __future__ import annotations
-
-from typing import List, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 import npuzzle
 
@@ -31,7 +29,7 @@ GOAL = "blank-first"
 # Cells up to which solve_puzzle searches for an optimal solution without a limit.
 OPTIMAL_CELLS = 16
 
-__all__ = ["Puzzle"]
+__all__ = ["GOAL", "OPTIMAL_CELLS", "Puzzle"]
 
 
 class Puzzle:
@@ -104,7 +102,7 @@ class Puzzle:
         0 .. height*width-1. Boards above OPTIMAL_CELLS cells are solved
         by the phased solver (not optimal).
         """
-        tiles: List[List[int]] = [list(row) for row in self._grid]
+        tiles = [list(row) for row in self._grid]
         cells = self._height * self._width
         if cells <= OPTIMAL_CELLS:
             result = npuzzle.solve(tiles, goal=GOAL, notation="blank")
@@ -112,3 +110,7 @@ class Puzzle:
             result = npuzzle.solve(tiles, goal=GOAL, notation="blank", algorithm="phased")
         self.update_puzzle(result.moves)
         return result.moves
+
+
+# Only the annotations above used them: they are not part of the module.
+del Optional, Sequence, Tuple

@@ -43,7 +43,7 @@ def test_generate_rejects_bad_arguments():
 
 def test_replay_in_every_notation():
     start = [1, 2, 3, 4, 5, 6, 7, 0, 8]
-    assert npuzzle.replay(start, "ur").tiles == (1, 2, 3, 4, 6, 0, 7, 5, 8)  # SPEC: u then r
+    assert npuzzle.replay(start, "ur").tiles == (1, 2, 3, 4, 6, 0, 7, 5, 8)  # docs/contract.md: u then r
     for moves in ("r", "L", "H"):  # detected: blank, tile, vim
         assert npuzzle.replay(start, moves).is_goal()
     assert npuzzle.replay(start, "L", notation="tile").is_goal()

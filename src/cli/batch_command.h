@@ -27,7 +27,7 @@ BatchCommandLine parse_batch_command_line(const std::vector<std::string>& args, 
 // Throws UsageError or po::error before any work.
 int run_batch_command(const std::vector<std::string>& args, const std::string& program, const BatchRunner& runner);
 
-// The one place a batch's outcome becomes an exit code (SPEC.md): 2 when
+// The one place a batch's outcome becomes an exit code (docs/contract.md): 2 when
 // the input or OUT could not be used or the input held no valid puzzle, 1
 // for an output error or any invalid, unsupported or unfinished puzzle,
 // 128+N after signal N, else 0.

@@ -26,7 +26,7 @@ InputTally for_each_puzzle(const std::vector<std::string>& files, const ReadOpti
                            std::optional<Goal> goal_override, const std::string& command,
                            const std::function<void(const PuzzleRecord&, Goal)>& each);
 
-// SPEC.md's exit code for what was read: 2 when a file was unreadable or no
+// docs/contract.md's exit code for what was read: 2 when a file was unreadable or no
 // valid puzzle was found at all; else `work_code` (0, or 1 when something
 // failed), and 1 rather than 0 when one of several files was empty.
 int input_exit_code(const InputTally& tally, int work_code);

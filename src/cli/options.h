@@ -1,4 +1,4 @@
-// Options every subcommand shares (SPEC.md "Commands"), parsed with
+// Options every subcommand shares (docs/contract.md "Commands"), parsed with
 // Boost.Program_options into plain structs.
 #pragma once
 

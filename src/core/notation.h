@@ -1,4 +1,4 @@
-// Move notations (SPEC.md): a solution is a string with one letter per move.
+// Move notations (docs/contract.md): a solution is a string with one letter per move.
 //   blank: u d l r  = the direction the blank moves (default)
 //   tile:  U D L R  = the direction the moved tile slides (opposite of the blank)
 //   vim:   H J K L  = tile slides left, down, up, right (Tile Driver)

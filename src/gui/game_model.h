@@ -66,7 +66,7 @@ class GameModel {
   // Plays `board` for `goal`. Returns an error (and changes nothing) when the
   // board is unsolvable for `goal` or too large to play.
   std::string load(const Board& board, Goal goal);
-  // Reads the first puzzle of a file in any of SPEC's formats
+  // Reads the first puzzle of a file in any of docs/contract.md's formats
   // (io/reader.h). Its goal is the file's `# goal:` comment, else the
   // current goal, else the other one when only that one solves it.
   LoadResult load_file(const std::string& path);

@@ -1,5 +1,5 @@
 // npuzzle-play: the game window. `npuzzle-play [FILE]` opens the first
-// puzzle of FILE (any of SPEC's formats), else a random 4x4 game.
+// puzzle of FILE (any of docs/contract.md's formats), else a random 4x4 game.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QMessageBox>

@@ -1,4 +1,4 @@
-// Reading puzzles (SPEC.md "Input formats"). The format is detected per
+// Reading puzzles (docs/contract.md "Input formats"). The format is detected per
 // file from its first data line: one or two numbers start a grid file
 // (Princeton's "n then grid", or "R C then grid"), more start a lines file
 // (one puzzle per line, "[ID] t1 ... tN", separated by spaces, tabs or

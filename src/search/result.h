@@ -17,7 +17,7 @@
 namespace npuzzle {
 
 // One status vocabulary for the engine. The CSV writes the first five by
-// name (SPEC.md) and kUnsupported as `invalid`; kCancelled rows are never
+// name (docs/contract.md) and kUnsupported as `invalid`; kCancelled rows are never
 // written (they are left for --resume).
 enum class Status : std::uint8_t {
   kOptimal,      // proved optimal

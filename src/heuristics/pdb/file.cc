@@ -102,6 +102,7 @@ std::string hex64(std::uint64_t v) {
 class Fd {
  public:
   explicit Fd(int fd = -1) : fd_(fd) {}
+  Fd(Fd&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
   Fd(const Fd&) = delete;
   Fd& operator=(const Fd&) = delete;
   ~Fd() {
@@ -185,11 +186,23 @@ FileInfo decode(const std::string& path, const FileHeader& h, std::uint64_t file
   return info;
 }
 
-// Opens `path` and decodes its header; `fd` receives the open descriptor.
-FileInfo open_and_decode(const std::string& path, int& fd_out, struct stat& st) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// A PDB file opened for reading, its header decoded and checked: what
+// reading the header, loading, verifying and a build's read-back all start
+// from. The descriptor closes with the object.
+struct OpenedFile {
+  explicit OpenedFile(int descriptor) : fd(descriptor) {}
+  Fd fd;
+  struct stat st {};
+  FileInfo info;
+};
+
+// Opens `path` and decodes its header (decode). Throws FileError; the
+// descriptor is closed on every path.
+OpenedFile open_and_decode(const std::string& path) {
+  OpenedFile file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  const int fd = file.fd.get();
   if (fd < 0) throw FileError(path, "cannot open: " + errno_text());
-  fd_out = fd;
+  struct stat& st = file.st;
   if (::fstat(fd, &st) != 0) throw FileError(path, "cannot stat: " + errno_text());
   if (!S_ISREG(st.st_mode)) throw FileError(path, "not a regular file");
   const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -205,13 +218,17 @@ FileInfo open_and_decode(const std::string& path, int& fd_out, struct stat& st) 
     if (n <= 0) throw FileError(path, "cannot read the header: " + (n < 0 ? errno_text() : "unexpected end"));
     got += static_cast<std::size_t>(n);
   }
-  return decode(path, h, size);
+  file.info = decode(path, h, size);
+  return file;
 }
 
-std::shared_ptr<Mapping> map_file(const std::string& path, int fd, std::uint64_t bytes) {
+// The whole of an opened file, mapped read-only and shared; the mapping
+// outlives the descriptor.
+std::shared_ptr<Mapping> map_file(const std::string& path, const OpenedFile& file) {
+  const std::uint64_t bytes = file.info.file_bytes;
   auto m = std::make_shared<Mapping>();
   m->bytes = bytes;
-  m->addr = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, 0);
+  m->addr = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, file.fd.get(), 0);
   if (m->addr == MAP_FAILED) throw FileError(path, "cannot map: " + errno_text());
 #ifdef MADV_HUGEPAGE
   // Fewer TLB misses on random lookups where the kernel supports huge pages
@@ -220,6 +237,8 @@ std::shared_ptr<Mapping> map_file(const std::string& path, int fd, std::uint64_t
 #endif
   return m;
 }
+
+const std::uint8_t* payload_of(const Mapping& m) { return static_cast<const std::uint8_t*>(m.addr) + kPayloadOffset; }
 
 std::string stamp_path(const std::string& path) { return path + ".verified"; }
 
@@ -364,21 +383,13 @@ void write_pdb_file(const std::string& path, const PatternDb& table, const Write
     }
     // Read back what reached the file system before publishing it: this is
     // the "first load after build" verification.
-    struct stat st;
     {
-      int raw = -1;
-      FileInfo written;
-      try {
-        written = open_and_decode(tmp, raw, st);
-      } catch (...) {
-        if (raw >= 0) ::close(raw);
-        throw;
+      const OpenedFile written = open_and_decode(tmp);
+      auto m = map_file(tmp, written);
+      const std::uint64_t sum = checksum64(payload_of(*m), written.info.entry_count);
+      if (sum != written.info.checksum) {
+        throw FileError(tmp, "the written file does not read back (checksum mismatch)");
       }
-      Fd fd(raw);
-      auto m = map_file(tmp, fd.get(), written.file_bytes);
-      const std::uint64_t sum =
-          checksum64(static_cast<const unsigned char*>(m->addr) + kPayloadOffset, written.entry_count);
-      if (sum != written.checksum) throw FileError(tmp, "the written file does not read back (checksum mismatch)");
     }
     if (::rename(tmp.c_str(), path.c_str()) != 0) throw FileError(path, "cannot rename into place: " + errno_text());
   } catch (...) {
@@ -393,31 +404,12 @@ void write_pdb_file(const std::string& path, const PatternDb& table, const Write
   if (::stat(path.c_str(), &st) == 0) write_stamp(path, st, h.payload_checksum);
 }
 
-FileInfo read_pdb_info(const std::string& path) {
-  int raw = -1;
-  struct stat st;
-  try {
-    FileInfo info = open_and_decode(path, raw, st);
-    ::close(raw);
-    return info;
-  } catch (...) {
-    if (raw >= 0) ::close(raw);
-    throw;
-  }
-}
+FileInfo read_pdb_info(const std::string& path) { return open_and_decode(path).info; }
 
 std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pattern* expected,
                                                const LoadOptions& options) {
-  int raw = -1;
-  struct stat st;
-  FileInfo info;
-  try {
-    info = open_and_decode(path, raw, st);
-  } catch (...) {
-    if (raw >= 0) ::close(raw);
-    throw;
-  }
-  Fd fd(raw);
+  const OpenedFile file = open_and_decode(path);
+  const FileInfo& info = file.info;
   Pattern pattern = info.pattern();
   if (expected) {
     if (pattern.rows() != expected->rows() || pattern.cols() != expected->cols()) {
@@ -438,38 +430,29 @@ std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pa
                                 " was expected");
     }
   }
-  auto mapping = map_file(path, fd.get(), info.file_bytes);
-  const auto* payload = static_cast<const std::uint8_t*>(mapping->addr) + kPayloadOffset;
+  auto mapping = map_file(path, file);
+  const std::uint8_t* payload = payload_of(*mapping);
   const bool small = info.entry_count <= options.always_verify_bytes;
   const bool verify = options.verify == Verify::kAlways ||
-                      (options.verify == Verify::kAuto && (small || !stamp_matches(path, st, info.checksum)));
+                      (options.verify == Verify::kAuto && (small || !stamp_matches(path, file.st, info.checksum)));
   if (verify) {
     const std::uint64_t sum = checksum64(payload, info.entry_count);
     if (sum != info.checksum) {
       throw FileError(path, "payload checksum mismatch (stored " + hex64(info.checksum) + ", computed " + hex64(sum) +
                                 "): the file is corrupt; delete it and rebuild it with 'npuzzle pdb build'");
     }
-    if (options.verify == Verify::kAuto && !small) write_stamp(path, st, info.checksum);
+    if (options.verify == Verify::kAuto && !small) write_stamp(path, file.st, info.checksum);
   }
   return std::make_shared<const PatternDb>(std::move(pattern), payload, std::move(mapping), path);
 }
 
 VerifyResult verify_pdb_file(const std::string& path) {
-  int raw = -1;
-  struct stat st;
-  FileInfo info;
-  try {
-    info = open_and_decode(path, raw, st);
-  } catch (...) {
-    if (raw >= 0) ::close(raw);
-    throw;
-  }
-  Fd fd(raw);
-  auto mapping = map_file(path, fd.get(), info.file_bytes);
+  const OpenedFile file = open_and_decode(path);
+  auto mapping = map_file(path, file);
   ::madvise(mapping->addr, mapping->bytes, MADV_SEQUENTIAL);
   VerifyResult r;
-  r.stored = info.checksum;
-  r.computed = checksum64(static_cast<const unsigned char*>(mapping->addr) + kPayloadOffset, info.entry_count);
+  r.stored = file.info.checksum;
+  r.computed = checksum64(payload_of(*mapping), file.info.entry_count);
   r.ok = r.stored == r.computed;
   return r;
 }
