@@ -150,4 +150,9 @@ class MoveSequence {
   std::uint64_t size_ = 0;
 };
 
+// Removes adjacent pairs of opposite moves, repeatedly, until none is left
+// (one pass with a stack, a word at a time). Returns how many moves were
+// removed. The result takes every board to the same board as before.
+std::uint64_t cancel_inverse_pairs(MoveSequence& moves);
+
 }  // namespace npuzzle

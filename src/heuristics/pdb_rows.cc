@@ -121,7 +121,7 @@ const HeuristicRow& PdbRow::row() {
       .help = "additive pattern databases: pdb:555, pdb:663, pdb:78 (4x4), pdb:6666 (5x5), the rectangles' "
               "pdb:3x4-65, pdb:4x3-65, pdb:3x5-77, pdb:5x3-77, pdb:3x6-665, pdb:6x3-665, pdb:2x8-654, "
               "pdb:8x2-654, pdb:4x5-6544, pdb:5x4-6544 (no reflection), or any partition like "
-              "pdb:1,2,3/4,5,6/7,8; built once (npuzzle pdb build, or the first solve that names one) and cached",
+              "pdb:1,2,3/4,5,6/7,8; built once, before the first board that names one is solved, and cached",
       .documentation = "src/heuristics/pdb/additive.h; results/korf100_pdb*.md, results/korf24_pdb6666_2t.md, "
                        "results/rectangles.md, results/pdb_build.md",
       .auto_rank = 20,

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <array>
+#include <cstdlib>
 #include <cstdint>
 #include <utility>
 
@@ -180,8 +181,14 @@ struct ZeroAwarePdbRow {
     if constexpr (kRows == kCols) {
       if (set.reflected()) return f(ZeroAwarePdbHeuristic<true, kSide>(set));
     }
-    return f(ZeroAwarePdbHeuristic<false, kSide>(set));
+    // The shape kernels carry the reflected view only (shape_kernel_serves).
+    if constexpr (kRows == 0) return f(ZeroAwarePdbHeuristic<false, kSide>(set));
+    std::abort();
   }
+  // The compile-time kernels carry it with reflection only (the default, and
+  // what every measured run uses): without it, the generic kernel serves,
+  // with the same node counts, and the shape kernels compile a third faster.
+  static bool shape_kernel_serves(const ResolvedHeuristic& h) { return h.data_as<pdb::AdditivePdb>().reflected(); }
 };
 
 }  // namespace npuzzle

@@ -6,6 +6,8 @@
 //   - a compile-time shape kernel (kRows > 0) carries a row when the row
 //     says so (Row::in_shape_kernel): below 12 cells no pattern databases,
 //     below 16 no zero-aware tables or catalogues, above 10 no exact table;
+//     and for a resolved heuristic, when the row's shape_kernel_serves(h)
+//     (zero-aware tables and catalogues: with reflection only);
 //   - a generic kernel (kRows == 0) serves the boards its packing is the
 //     narrowest for (Packed64 up to 16 cells, Packed128 17 to 25, ByteGrid
 //     26 to 64), and carries a row only when the row serves such boards

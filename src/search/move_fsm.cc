@@ -1,3 +1,4 @@
+#include "core/parallel.h"
 #include "search/move_fsm.h"
 
 #include <array>
@@ -9,8 +10,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "core/geometry.h"
 
@@ -77,8 +76,7 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
   for (int d = 1; d <= depth; ++d) {
     // Isolated: a thread waiting here must not take up an unrelated task that
     // could call move_fsm_for() and wait for its lock, held by this builder.
-    tbb::this_task_arena::isolate([&] {
-      tbb::parallel_for(0, cells, [&](int start) {
+    isolated_for_each(0, cells, [&](int start) {
         const auto s = static_cast<std::size_t>(start);
         std::vector<Node> next;
         std::string key;  // reused: the start cell as a char, then the moves
@@ -104,7 +102,6 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
           }
         }
         level[s] = std::move(next);
-      });
     });
     for (std::vector<Forbidden>& at_start : found) {
       for (Forbidden& f : at_start) {

@@ -98,11 +98,6 @@ std::string phased_size_refusal(int rows, int cols);
 // kMaxConflictLine, else Manhattan. Expanded and generated stay 0.
 SolveResult solve_phased(const Board& board, const PhasedOptions& options, PhasedStats* stats = nullptr);
 
-// Removes adjacent pairs of opposite moves, repeatedly, until none is left
-// (one pass with a stack). Returns how many moves were removed. The result
-// takes every board to the same board as before.
-std::uint64_t cancel_inverse_pairs(MoveSequence& moves);
-
 // The board in the phased solver's canonical frame for `goal` (itself for
 // blank-first; rotated 180 degrees with tiles renamed N - t for blank-last).
 Board canonical_frame(const Board& board, Goal goal);

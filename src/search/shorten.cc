@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "search/phased.h"
+#include "core/moves.h"
 
 namespace npuzzle {
 namespace {

@@ -32,6 +32,9 @@ RowTraits row_traits(const ResolvedHeuristic& heuristic, int rows, int cols) {
   visit_row(heuristic, [&]<class Row>() {
     traits.machine_only = Row::kMachineOnly;
     traits.in_shape_kernel = Row::in_shape_kernel(rows, cols);
+    if constexpr (requires { Row::shape_kernel_serves(heuristic); }) {
+      traits.in_shape_kernel = traits.in_shape_kernel && Row::shape_kernel_serves(heuristic);
+    }
     return SolveResult{};
   });
   return traits;

@@ -132,7 +132,7 @@ FileInfo decode(const std::string& path, const FileHeader& h, std::uint64_t file
   }
   if (h.version != kFormatVersion) {
     throw FileError(path, "format version " + std::to_string(h.version) + ", but this npuzzle reads version " +
-                              std::to_string(kFormatVersion) + "; rebuild it with 'npuzzle pdb build'");
+                              std::to_string(kFormatVersion) + "; delete it and build the table again");
   }
   if (checksum64(&h, offsetof(FileHeader, header_checksum)) != h.header_checksum) {
     throw FileError(path, "the header is corrupt (header checksum mismatch)");
@@ -439,7 +439,7 @@ std::shared_ptr<const PatternDb> load_pdb_file(const std::string& path, const Pa
     const std::uint64_t sum = checksum64(payload, info.entry_count);
     if (sum != info.checksum) {
       throw FileError(path, "payload checksum mismatch (stored " + hex64(info.checksum) + ", computed " + hex64(sum) +
-                                "): the file is corrupt; delete it and rebuild it with 'npuzzle pdb build'");
+                                "): the file is corrupt; delete it and build the table again");
     }
     if (options.verify == Verify::kAuto && !small) write_stamp(path, file.st, info.checksum);
   }

@@ -1,8 +1,6 @@
+#include "core/parallel.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
@@ -74,31 +72,23 @@ class LayeredSearch {
     pattern_.goal_placement(goal.data());
     entries_[index_.index(goal.data(), goal_position(0, cells_, pattern_.goal()))] = 0;
     reached_ = 1;
-    tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+    BlockArena arena(options.threads);
     auto last_report = std::chrono::steady_clock::now();
     int depth = 0;
     for (;; ++depth) {
       if (depth + 1 >= kUnreachable) throw std::runtime_error("pattern database distance would exceed 254");
       std::atomic<std::uint64_t> edges{0};
-      arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, sets_.size(), kSetGrain),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                            std::uint64_t examined = 0;
-                            for (std::size_t r = range.begin(); r != range.end(); ++r) {
-                              examined += expand_set(sets_[r], static_cast<std::uint8_t>(depth));
-                            }
-                            edges.fetch_add(examined, std::memory_order_relaxed);
-                          });
+      arena.for_blocks(0, sets_.size(), kSetGrain, [&](std::uint64_t begin, std::uint64_t end) {
+        std::uint64_t examined = 0;
+        for (std::uint64_t r = begin; r != end; ++r) examined += expand_set(sets_[r], static_cast<std::uint8_t>(depth));
+        edges.fetch_add(examined, std::memory_order_relaxed);
       });
       edges_ += edges.load();
       std::atomic<std::uint64_t> found{0};
       const std::uint64_t words = (size_ + 63) / 64;
-      arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words, kWordGrain),
-                          [&](const tbb::blocked_range<std::uint64_t>& range) {
-                            const std::uint64_t n = settle(range.begin(), range.end(), static_cast<std::uint8_t>(depth + 1));
-                            if (n) found.fetch_add(n, std::memory_order_relaxed);
-                          });
+      arena.for_blocks(0, words, kWordGrain, [&](std::uint64_t begin, std::uint64_t end) {
+        const std::uint64_t n = settle(begin, end, static_cast<std::uint8_t>(depth + 1));
+        if (n) found.fetch_add(n, std::memory_order_relaxed);
       });
       reached_ += found.load();
       if (options.on_progress) {
