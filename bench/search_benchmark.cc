@@ -2,6 +2,8 @@
 // linear conflict, a 3x3 31-mover), and A* on the same 3x3 board.
 #include <benchmark/benchmark.h>
 
+#include "heuristics/heuristic.h"
+#include "heuristics/registry.h"
 #include "search/solver.h"
 
 namespace npuzzle {
@@ -12,13 +14,20 @@ const Board kKorf1(4, 4, {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3})
 const Board kHardest3x3(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1});
 
 void run(benchmark::State& state, const Board& board, Goal goal, Algorithm a, HeuristicKind h) {
-  SolveOptions options;
-  options.goal = goal;
-  options.algorithm = a;
-  options.heuristic = h;
+  SolveRequest request;
+  request.goal = goal;
+  request.algorithm = a;
+  request.heuristic = heuristic_spec(heuristic_name(h));
+  // Resolved once: the loop times the search alone.
+  const Resolution resolution =
+      resolve_heuristic(request.heuristic, board.rows(), board.cols(), goal, request.tables);
+  if (!resolution.error.empty()) {
+    state.SkipWithError(resolution.error.c_str());
+    return;
+  }
   std::uint64_t expanded = 0;
   for (auto _ : state) {
-    const SolveResult r = solve(board, options);
+    const SolveResult r = solve(board, request, resolution.heuristic);
     expanded += r.expanded;
     benchmark::DoNotOptimize(r.length);
   }

@@ -1,6 +1,6 @@
 // Helpers for the tests that run the CLI binary (build/npuzzle) through the
 // shell: a fresh directory per test, running and starting commands, and
-// reading the batch CSV back.
+// reading the batch CSV, the JSON sidecars and JSON Lines results back.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -336,6 +336,43 @@ inline Json parse_json(const std::string& text) {
     return Json{};
   }
   return j;
+}
+
+// Batch results as JSON Lines, read with the parser above: each line one
+// object holding the columns in order, each once, numbers in the numeric
+// columns and strings in the others, null for an empty cell; returned as
+// the CSV's cells.
+inline constexpr const char* kColumnNames[] = {"id",       "rows",      "cols",    "status",
+                                               "length",   "lower_bound", "expanded", "generated",
+                                               "seconds",  "algorithm", "heuristic", "solution"};
+inline bool numeric_column(std::size_t column) { return (column >= 1 && column <= 2) || (column >= 4 && column <= 8); }
+
+inline Row jsonl_row(const std::string& line) {
+  Row row;
+  const Json j = parse_json(line);
+  EXPECT_EQ(j.kind, Json::kObject) << line;
+  EXPECT_EQ(j.members.size(), std::size(kColumnNames)) << line;
+  for (std::size_t c = 0; c < std::size(kColumnNames) && c < j.members.size(); ++c) {
+    const auto& [key, value] = j.members[c];
+    EXPECT_EQ(key, kColumnNames[c]) << line;
+    if (value.kind == Json::kNull) {
+      row.push_back("");
+    } else {
+      EXPECT_EQ(value.kind, numeric_column(c) ? Json::kNumber : Json::kString) << key << " in " << line;
+      EXPECT_FALSE(value.text.empty()) << "an empty cell is null, not \"\": " << key << " in " << line;
+      row.push_back(value.text);
+    }
+  }
+  return row;
+}
+
+inline std::vector<Row> read_jsonl(const std::string& text) {
+  std::vector<Row> rows;
+  for (const std::string& line : lines_of(text)) {
+    EXPECT_FALSE(line.empty()) << "JSON Lines has no blank lines";
+    if (!line.empty()) rows.push_back(jsonl_row(line));
+  }
+  return rows;
 }
 
 inline std::string closing_line(const std::string& out) {

@@ -144,6 +144,98 @@ TEST_F(Cli, ExitCodesForUsageErrors) {
   }
 }
 
+// The engine's rules for a request (search/request.h) as the CLI words
+// them: with its flags, the same in solve and batch, before any work.
+TEST_F(Cli, RequestProblemsAreWordedWithTheFlags) {
+  spit(path("p.txt"), "1 2 3 4 5 6 7 0 8\n");
+  const std::string p = quote(path("p.txt"));
+  const std::pair<const char*, const char*> cases[] = {
+      {"--weight 0.5", "--weight must be from 1 to 1000"},
+      {"--weight 1001", "--weight must be from 1 to 1000"},
+      {"--weight 2 --algorithm phased", "--weight applies to --algorithm ida and --algorithm astar only"},
+      {"--weight 2 --bound-growth 3", "--bound-growth must be from 1 to --weight"},
+      {"--weight 2 --bound-growth 1.5 --algorithm astar", "--bound-growth applies to --algorithm ida only"},
+      {"--prune fsm --algorithm astar", "--prune fsm applies to --algorithm ida without --weight"},
+      {"--prune fsm --weight 2", "--prune fsm applies to --algorithm ida without --weight"},
+      {"--fsm-depth 6", "--fsm-depth applies to --prune fsm only"},
+      {"--prune fsm --fsm-depth 1", "--fsm-depth must be from 2 to 14 (or 0, the shape's default)"},
+      {"--prune fsm --fsm-depth 15", "--fsm-depth must be from 2 to 14 (or 0, the shape's default)"},
+      {"--shorten", "--shorten applies to --algorithm phased only"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliResult s = npuzzle(std::string("solve ") + args + " " + p);
+    EXPECT_EQ(s.code, 2) << args;
+    EXPECT_EQ(s.err, std::string("npuzzle solve: ") + message + "\n") << args;
+    EXPECT_EQ(s.out, "") << args;
+    const CliResult b = npuzzle(std::string("batch ") + args + " -i " + p + " -o " + quote(path("o.csv")));
+    EXPECT_EQ(b.code, 2) << args;
+    EXPECT_EQ(b.err, std::string("npuzzle batch: ") + message + "\n") << args;
+    EXPECT_FALSE(fs::exists(path("o.csv"))) << args;
+  }
+  // A shape's own limit, per board: the machine's depth above 25 cells, A* above 25 cells.
+  spit(path("6x6.txt"), "6 6\n 1 2 3 4 5 6\n 7 8 9 10 11 12\n 13 14 15 16 17 18\n 19 20 21 22 23 24\n"
+                        " 25 26 27 28 29 30\n 31 32 33 34 35 0\n");
+  const CliResult deep = npuzzle("batch --prune fsm --fsm-depth 12 -i " + quote(path("6x6.txt")) + " -o " +
+                                 quote(path("deep.csv")));
+  EXPECT_EQ(deep.code, 1) << deep.err;
+  EXPECT_NE(deep.err.find(path("6x6.txt") + ":1: --fsm-depth must be from 2 to 10 on 6x6"), std::string::npos)
+      << deep.err;
+  EXPECT_EQ(read_csv(slurp(path("deep.csv"))).at(0)[kStatus], "invalid");
+  const CliResult astar = npuzzle("solve --algorithm astar " + quote(path("6x6.txt")));
+  EXPECT_NE((astar.out + astar.err).find("--algorithm astar supports boards of at most 25 cells"), std::string::npos)
+      << astar.out << astar.err;
+}
+
+// Unsolvable boards name the goal that solves them, with its flag.
+TEST_F(Cli, UnsolvableBoardsNameTheOtherGoalsFlag) {
+  const auto korf = testing::korf100();
+  std::string text;
+  for (auto t : korf[0].tiles) text += std::to_string(t) + " ";  // blank-first: unsolvable for blank-last
+  spit(path("k.txt"), text + "\n");
+  const CliResult s = npuzzle("solve " + quote(path("k.txt")));
+  EXPECT_NE(s.out.find("unsolvable (it is solvable for blank-first: --goal blank-first)"), std::string::npos)
+      << s.out;
+  const CliResult b = npuzzle("batch -i " + quote(path("k.txt")) + " -o " + quote(path("k.csv")));
+  EXPECT_EQ(b.code, 0) << b.err;
+  EXPECT_NE(b.err.find(path("k.txt") +
+                       ":1: puzzle 1 is unsolvable for the blank-last goal (it is solvable for blank-first: --goal "
+                       "blank-first)"),
+            std::string::npos)
+      << b.err;
+  EXPECT_EQ(read_csv(slurp(path("k.csv"))).at(0)[kStatus], "unsolvable");
+  // The 3x3 board with two tiles swapped is unsolvable for both goals: no hint.
+  spit(path("u.txt"), "2 1 3 4 5 6 7 8 0\n");
+  const CliResult u = npuzzle("batch -i " + quote(path("u.txt")) + " -o " + quote(path("u.csv")));
+  EXPECT_NE(u.err.find(path("u.txt") + ":1: puzzle 1 is unsolvable for the blank-last goal\n"), std::string::npos)
+      << u.err;
+}
+
+// An explicitly named table that is missing is built first, in one step
+// before any puzzle is solved, with a note; a second run only loads it.
+TEST_F(Cli, BatchBuildsAMissingTableFirstWithANote) {
+  const CliResult g = npuzzle("gen --size 3x4 --count 10 --seed 41 --walk 30");
+  ASSERT_EQ(g.code, 0) << g.err;
+  spit(path("in.txt"), g.out);
+  const std::string run =
+      "batch --heuristic pdb:3x4-65 --pdb-dir " + quote(path("pdbs")) + " -i " + quote(path("in.txt")) + " -o ";
+  const CliResult first = npuzzle(run + quote(path("a.csv")));
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.err.find("npuzzle: building pdb:3x4-65 for 3x4 blank-last boards first: 2 tables in " +
+                           path("pdbs") + " (once; 'npuzzle pdb build' does it ahead)\n"),
+            std::string::npos)
+      << first.err;
+  const auto rows = read_csv(slurp(path("a.csv")));
+  ASSERT_EQ(rows.size(), 10u);
+  for (const Row& row : rows) {
+    EXPECT_EQ(row[kStatus], "optimal");
+    EXPECT_EQ(row[kHeuristic], "pdb:3x4-65");
+  }
+  const CliResult second = npuzzle(run + quote(path("b.csv")));
+  ASSERT_EQ(second.code, 0) << second.err;
+  EXPECT_EQ(second.err.find("building"), std::string::npos) << second.err;
+  expect_same_except_seconds(read_csv(slurp(path("b.csv"))), rows);
+}
+
 TEST_F(Cli, BatchReadsStandardInput) {
   spit(path("p.txt"), "3\n 0  1  3\n 4  2  5\n 7  8  6\n");
   const CliResult b = npuzzle("batch -i - -o " + quote(path("o.csv")), path("p.txt"));

@@ -716,12 +716,25 @@ TEST(MemoryBudget, ReservationsGiveBackTheirBytesAndRefusalsNameWhat) {
       MemoryReservation b(budget, std::uint64_t{2} << 20, "table B");
       FAIL() << "2 MiB more fit in a 3 MiB budget holding 2 MiB";
     } catch (const MemoryBudgetError& e) {
+      // In neutral words: the budget names no front end's option unless told.
       EXPECT_EQ(std::string(e.what()),
                 "table B needs 2.0 MiB, but the memory budget of 3.0 MiB has only 1.0 MiB free (2.0 MiB in use); "
-                "raise --memory-budget");
+                "raise the memory budget");
     }
   }
   EXPECT_EQ(budget->used(), 0u);
+  // The CLI's budget names its flag.
+  auto named = std::make_shared<MemoryBudget>(std::uint64_t{3} << 20);
+  named->set_option_name("--memory-budget");
+  try {
+    MemoryReservation c(named, std::uint64_t{4} << 20, "table C");
+    FAIL() << "4 MiB fit in a 3 MiB budget";
+  } catch (const MemoryBudgetError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "table C needs 4.0 MiB, but the memory budget of 3.0 MiB has only 3.0 MiB free (0.0 MiB in use); "
+              "raise --memory-budget");
+  }
+  EXPECT_EQ(named->used(), 0u);
   MemoryReservation none(nullptr, std::uint64_t{1} << 40, "anything");  // no budget: nothing is counted
   EXPECT_EQ(none.bytes(), 0u);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -16,11 +17,14 @@
 #include <tuple>
 
 #include "batch/batch.h"
+#include "cli/notices.h"
+#include "cli/options.h"
 #include "cli_support.h"
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "core/solvability.h"
 #include "search/engine.h"
+#include "heuristics/kernel_rows.h"
 #include "search/registry.h"
 #include "test_support.h"
 #include "tools/bfs.h"
@@ -65,35 +69,103 @@ TEST(MoveSequence, TakesAQuarterByteAMove) {
 
 TEST(Registry, EveryListedNameParsesAndUnknownNamesDoNot) {
   for (const NamedChoice& c : algorithm_choices()) EXPECT_TRUE(parse_algorithm(c.name)) << c.name;
-  for (const NamedChoice& c : heuristic_choices()) {
-    const std::string name = c.name == "pdb:SPEC" ? "pdb:555" : c.name;
-    EXPECT_TRUE(parse_heuristic_spec(name)) << name;
-    EXPECT_NE(describe_choices(heuristic_choices()).find(c.name + ": "), std::string::npos);
+  // One example of each row's form: its placeholders filled in.
+  const auto example = [](std::string name) {
+    for (const auto& [form, spec] : {std::pair<std::string, std::string>{"zpdb:SPEC", "zpdb:663"},
+                                     {"pdb:SPEC", "pdb:555"}, {"cat:NAME", "cat:663x3"}}) {
+      for (std::size_t at; (at = name.find(form)) != std::string::npos;) {
+        // "pdb:SPEC" inside "zpdb:SPEC" is filled by the first form already.
+        name.replace(at, form.size(), spec);
+      }
+    }
+    return name;
+  };
+  std::set<const HeuristicRow*> seen;
+  std::string names = "auto";
+  const auto& rows = heuristic_rows();
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const HeuristicRow* row = rows[i];
+    const std::string listed(row->name);
+    const std::string name = example(listed);
+    const auto spec = parse_heuristic_spec(name);
+    ASSERT_TRUE(spec) << name;
+    EXPECT_EQ(spec->row, row) << name;
+    EXPECT_EQ(find_heuristic_row(name), row) << name;
+    EXPECT_EQ(spec->text, name);
+    EXPECT_NE(heuristic_help().find(listed + ": "), std::string::npos) << listed;
+    EXPECT_FALSE(row->help.empty()) << listed;
+    EXPECT_FALSE(row->documentation.empty()) << listed;
+    EXPECT_TRUE(row->names && row->size_problem && row->load) << listed;
+    EXPECT_TRUE(seen.insert(row).second) << listed << " is listed twice";
+    names += (i + 1 == rows.size() ? " or " : ", ") + listed;
   }
+  // Every kernel row (heuristics/kernel_rows.h) is listed.
+  for (const HeuristicRow* row : {&HammingRow::row(), &ManhattanRow::row(), &LinearConflictRow::row(),
+                                  &ExactRow::row(), &PdbRow::row(), &ZeroAwarePdbRow::row(), &CatalogueRow::row()}) {
+    EXPECT_EQ(seen.count(row), 1u) << row->name;
+  }
+  EXPECT_EQ(heuristic_names(), names);
+  EXPECT_EQ(heuristic_names().rfind("auto, hamming, manhattan, linear-conflict, ", 0), 0u) << heuristic_names();
+  EXPECT_NE(heuristic_help().find("auto: "), std::string::npos);
   EXPECT_FALSE(parse_heuristic_spec("manhatan"));
+  EXPECT_EQ(find_heuristic_row("manhatan"), nullptr);
+  EXPECT_THROW(heuristic_spec("manhatan"), std::invalid_argument);
   EXPECT_FALSE(parse_algorithm("bfs"));
   EXPECT_EQ(list_choice_names(algorithm_choices()), "ida, astar or phased");
   EXPECT_EQ(parse_heuristic_spec("pdb:663")->label(true), "pdb:663");
   EXPECT_EQ(parse_heuristic_spec("pdb:663")->label(false), "pdb:663/no-reflect");
+  EXPECT_EQ(parse_heuristic_spec("manhattan")->label(false), "manhattan");
   EXPECT_EQ(parse_heuristic_spec("auto")->label(true), "auto");
-  EXPECT_EQ(parse_heuristic_spec("manhattan")->kind, HeuristicKind::kManhattan);
+  EXPECT_TRUE(parse_heuristic_spec("auto")->is_auto());
+  EXPECT_EQ(parse_heuristic_spec("manhattan")->row, &ManhattanRow::row());
+  EXPECT_EQ(parse_heuristic_spec("lc")->row, &LinearConflictRow::row());
+  EXPECT_EQ(heuristic_spec("pdb:663").row, &PdbRow::row());
+  EXPECT_EQ(heuristic_spec("zpdb:663").row, &ZeroAwarePdbRow::row());
+  EXPECT_EQ(heuristic_spec("cat:663x3").row, &CatalogueRow::row());
 }
 
 // `auto` without tables: the exact table on boards of up to 10 cells, linear
-// conflict where its tables fit, Manhattan on longer lines; a notice only for
-// the shapes that have PDBs, once.
+// conflict where its tables fit, Manhattan on longer lines; the stronger
+// choices that need a build are named (the CLI words them as a notice), for
+// the shapes that have PDBs. A pure function: the same answer every time.
 TEST(Registry, AutoWithoutTables) {
   pdb::AdditiveOptions tables;
   tables.cache.dir = ::testing::TempDir() + "/npuzzle-no-tables";
   const HeuristicSpec spec = HeuristicSpec::automatic();
-  EXPECT_EQ(resolve_heuristic(spec, 3, 3, Goal::kBlankLast, tables).label, "exact");
-  EXPECT_EQ(resolve_heuristic(spec, 2, 5, Goal::kBlankLast, tables).label, "exact");
-  EXPECT_EQ(resolve_heuristic(spec, 3, 4, Goal::kBlankLast, tables).label, "linear-conflict");
-  EXPECT_EQ(resolve_heuristic(spec, 8, 8, Goal::kBlankLast, tables).label, "manhattan");
-  const ResolvedHeuristic first = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
-  EXPECT_EQ(first.kind, HeuristicKind::kLinearConflict);
-  EXPECT_NE(first.notice.find("npuzzle pdb build pdb:663 --goal blank-first"), std::string::npos) << first.notice;
-  EXPECT_TRUE(resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables).notice.empty());
+  EXPECT_EQ(resolve_heuristic(spec, 3, 3, Goal::kBlankLast, tables).heuristic.label, "exact");
+  EXPECT_EQ(resolve_heuristic(spec, 2, 5, Goal::kBlankLast, tables).heuristic.label, "exact");
+  EXPECT_EQ(resolve_heuristic(spec, 3, 4, Goal::kBlankLast, tables).heuristic.label, "linear-conflict");
+  EXPECT_EQ(resolve_heuristic(spec, 8, 8, Goal::kBlankLast, tables).heuristic.label, "manhattan");
+  const Resolution small = resolve_heuristic(spec, 3, 3, Goal::kBlankLast, tables);
+  ASSERT_TRUE(small.auto_choice);
+  EXPECT_EQ(small.auto_choice->spec, "exact");
+  EXPECT_EQ(small.auto_choice->row, &ExactRow::row());
+  EXPECT_TRUE(small.auto_choice->stronger.empty());
+  EXPECT_EQ(cli::auto_notice(3, 3, Goal::kBlankLast, *small.auto_choice), "") << "nothing to say for 3x3";
+  for (int repeat = 0; repeat < 2; ++repeat) {
+    const Resolution first = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
+    ASSERT_EQ(first.error, "");
+    EXPECT_EQ(first.heuristic.row, &LinearConflictRow::row());
+    EXPECT_EQ(first.heuristic.rows, 4);
+    EXPECT_EQ(first.heuristic.goal, Goal::kBlankFirst);
+    ASSERT_TRUE(first.auto_choice);
+    EXPECT_EQ(first.auto_choice->spec, "linear-conflict");
+    EXPECT_EQ(first.auto_choice->label, "linear-conflict");
+    std::vector<std::string> stronger;
+    for (const AutoOffer& offer : first.auto_choice->stronger) {
+      EXPECT_FALSE(offer.ready) << offer.spec;
+      EXPECT_EQ(offer.build_cost.rfind("about ", 0) == 0 || offer.build_cost.rfind("under ", 0) == 0, true)
+          << offer.build_cost;
+      stronger.push_back(offer.spec);
+    }
+    // The 4x4 pattern databases, strongest first, ahead of the zero-aware and catalogue rows' (5x5 only).
+    EXPECT_EQ(stronger, (std::vector<std::string>{"pdb:78", "pdb:663", "pdb:555"}));
+    EXPECT_TRUE(first.auto_choice->skipped.empty());
+    const std::string notice = cli::auto_notice(4, 4, Goal::kBlankFirst, *first.auto_choice);
+    EXPECT_NE(notice.find("npuzzle pdb build pdb:663 --goal blank-first"), std::string::npos) << notice;
+  }
+  // Resolving never builds: nothing was written to the cache directory.
+  EXPECT_FALSE(std::filesystem::exists(tables.cache.dir) && !std::filesystem::is_empty(tables.cache.dir));
 }
 
 // Exhaustive ground truth: every 3x3 board at BFS distance 31 and a sample
@@ -104,7 +176,7 @@ TEST(Engine, SolveCheckedAgreesWithBfs) {
   const auto distance = bfs_distances(3, 3, goal);
   SolveRequest request;
   request.goal = goal;
-  request.heuristic = HeuristicSpec::fixed(HeuristicKind::kLinearConflict);
+  request.heuristic = heuristic_spec("linear-conflict");
   int checked = 0;
   for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
     const bool hardest = distance[rank] == 31;
@@ -130,27 +202,103 @@ TEST(Engine, SolveCheckedAgreesWithBfs) {
   EXPECT_EQ(k.result.status, Status::kUnsolvable);
   ASSERT_TRUE(k.solvable_for);
   EXPECT_EQ(*k.solvable_for, Goal::kBlankFirst);
-  EXPECT_EQ(k.explanation, "unsolvable for the blank-last goal (it is solvable for blank-first: --goal blank-first)");
+  EXPECT_EQ(k.explanation, "unsolvable for the blank-last goal (it is solvable for blank-first)");
+  // In the CLI's words.
+  const SolveReport worded = solve_checked(korf, request, cli::cli_vocabulary());
+  EXPECT_EQ(worded.result.status, Status::kUnsolvable);
+  EXPECT_EQ(worded.explanation,
+            "unsolvable for the blank-last goal (it is solvable for blank-first: --goal blank-first)");
+  EXPECT_EQ(unsolvable_explanation(Goal::kBlankFirst, Goal::kBlankLast, cli::cli_vocabulary()),
+            "unsolvable for the blank-first goal (it is solvable for blank-last: --goal blank-last)");
+  EXPECT_EQ(unsolvable_explanation(Goal::kBlankFirst, std::nullopt, cli::cli_vocabulary()),
+            "unsolvable for the blank-first goal");
+}
+
+// The overload that takes a heuristic resolved already (a batch resolves
+// once per shape): the report carries the resolution's label and auto's
+// choice, and a resolution that failed is the report's explanation.
+TEST(Engine, SolveCheckedTakesAResolution) {
+  SolveRequest request;  // auto
+  request.tables.cache.dir = ::testing::TempDir() + "/npuzzle-no-tables";
+  const Board b(3, 3, {1, 2, 3, 4, 5, 6, 0, 7, 8});
+  const Resolution resolution = resolve_heuristic(request.heuristic, 3, 3, request.goal, request.tables);
+  ASSERT_EQ(resolution.error, "");
+  const SolveReport r = solve_checked(b, request, resolution);
+  EXPECT_EQ(r.result.status, Status::kOptimal);
+  EXPECT_EQ(r.result.length, 2);
+  EXPECT_EQ(r.heuristic, "exact");
+  ASSERT_TRUE(r.auto_choice);
+  EXPECT_EQ(r.auto_choice->spec, "exact");
+  // The same through the call that resolves itself.
+  const SolveReport direct = solve_checked(b, request);
+  EXPECT_EQ(direct.heuristic, "exact");
+  ASSERT_TRUE(direct.auto_choice);
+  EXPECT_EQ(direct.result.moves, r.result.moves);
+  EXPECT_EQ(direct.result.expanded, r.result.expanded);
+  // A named heuristic has no auto choice.
+  request.heuristic = heuristic_spec("manhattan");
+  const SolveReport named = solve_checked(b, request);
+  EXPECT_EQ(named.heuristic, "manhattan");
+  EXPECT_FALSE(named.auto_choice);
+  // A failed resolution.
+  Resolution failed;
+  failed.error = "the table could not be had";
+  const SolveReport refused = solve_checked(b, request, failed);
+  EXPECT_EQ(refused.result.status, Status::kUnsupported);
+  EXPECT_EQ(refused.explanation, "the table could not be had");
+  EXPECT_EQ(refused.heuristic, "manhattan");
+  // A resolution for another shape is refused, not run.
+  const Resolution other = resolve_heuristic(request.heuristic, 4, 4, request.goal, request.tables);
+  const SolveReport mismatched = solve_checked(b, request, other);
+  EXPECT_EQ(mismatched.result.status, Status::kUnsupported);
+  EXPECT_NE(mismatched.explanation.find("4x4"), std::string::npos) << mismatched.explanation;
 }
 
 TEST(Engine, UnsupportedRequestsAreNotInvalidInput) {
   SolveRequest request;
-  request.heuristic = HeuristicSpec::fixed(HeuristicKind::kManhattan);
+  request.heuristic = heuristic_spec("manhattan");
   const Board big = Board::solved(9, 9, Goal::kBlankLast);  // 81 cells: above the kernels' 64
   SolveReport r = solve_checked(big, request);
   EXPECT_EQ(r.result.status, Status::kUnsupported);
   EXPECT_NE(r.explanation.find("at most 64 cells"), std::string::npos) << r.explanation;
+  ASSERT_TRUE(r.problem);
+  EXPECT_EQ(r.problem->code, RequestProblem::Code::kTooManyCells);
+  EXPECT_EQ(r.explanation,
+            "optimal search supports boards of at most 64 cells; 9x9 has 81 (the phased algorithm solves any size, "
+            "not optimally)");
   EXPECT_EQ(csv_status_name(r.result.status), "invalid");
+  // In the CLI's words.
+  r = solve_checked(big, request, cli::cli_vocabulary());
+  EXPECT_EQ(r.explanation,
+            "optimal search supports boards of at most 64 cells; 9x9 has 81 (--algorithm phased solves any size, "
+            "not optimally)");
   request.algorithm = Algorithm::kAStar;
   std::mt19937_64 rng(3);
   r = solve_checked(testing::random_walk(6, 6, Goal::kBlankLast, 10, rng), request);
   EXPECT_EQ(r.result.status, Status::kUnsupported);
+  ASSERT_TRUE(r.problem);
+  EXPECT_EQ(r.problem->code, RequestProblem::Code::kAStarTooManyCells);
   request.algorithm = Algorithm::kIdaStar;
   request.heuristic = *parse_heuristic_spec("pdb:1,2,3/4,5,6,7,8,99");
   request.tables.cache.dir = ::testing::TempDir() + "/npuzzle-engine-pdb";
   r = solve_checked(Board::solved(3, 3, Goal::kBlankLast), request);
   EXPECT_EQ(r.result.status, Status::kUnsupported);
   EXPECT_FALSE(r.explanation.empty());
+  // A table that is not built is not built by solving: unsupported, with the reason.
+  request.heuristic = heuristic_spec("pdb:1,2,3,4/5,6,7,8");
+  r = solve_checked(Board::solved(3, 3, Goal::kBlankLast), request);
+  EXPECT_EQ(r.result.status, Status::kUnsupported);
+  EXPECT_FALSE(r.explanation.empty());
+  EXPECT_EQ(r.heuristic, "pdb:1,2,3,4/5,6,7,8");
+  EXPECT_FALSE(
+      tables_to_build(request.heuristic, 3, 3, Goal::kBlankLast, request.tables).empty());
+  // Once the build step has run, the same request solves.
+  build_tables(request.heuristic, 3, 3, Goal::kBlankLast, request.tables);
+  EXPECT_TRUE(tables_to_build(request.heuristic, 3, 3, Goal::kBlankLast, request.tables).empty());
+  r = solve_checked(Board(3, 3, {1, 2, 3, 4, 5, 6, 7, 0, 8}), request);
+  EXPECT_EQ(r.result.status, Status::kOptimal) << r.explanation;
+  EXPECT_EQ(r.result.length, 1);
+  std::filesystem::remove_all(request.tables.cache.dir);
 }
 
 // Puzzles from a vector; the sink collects them in the order it is called.
@@ -183,46 +331,125 @@ TEST(Pipeline, CustomStagesKeepInputOrderAndNodeCounts) {
   std::mt19937_64 rng(11);
   std::vector<Board> boards;
   for (int i = 0; i < 60; ++i) boards.push_back(testing::random_walk(3, 3, Goal::kBlankLast, 10 + i % 30, rng));
-  RunConfig config;
-  config.request.heuristic = HeuristicSpec::fixed(HeuristicKind::kManhattan);
+  BatchConfig config;
+  config.request.heuristic = heuristic_spec("manhattan");
+  BatchControl control;
   std::vector<std::vector<BatchItem>> runs;
   for (int threads : {1, 2}) {
     VectorSource source(boards);
     CollectingSink sink;
     std::atomic<bool> stop{false};
-    run_pipeline(
-        source, [&](BatchItem& item) { solve_item(item, config, Goal::kBlankLast); }, sink, threads, stop);
+    const ItemSolver solver(config, Goal::kBlankLast, threads, control);
+    run_pipeline(source, [&](BatchItem& item) { solver.solve(item); }, sink, threads, stop);
     ASSERT_EQ(sink.items.size(), boards.size());
     for (std::size_t i = 0; i < boards.size(); ++i) {
       ASSERT_EQ(sink.items[i].index, i);
       ASSERT_EQ(sink.items[i].report.result.status, Status::kOptimal);
       ASSERT_EQ(check_solution(boards[i], sink.items[i].report.result.moves, Goal::kBlankLast), "");
+      EXPECT_EQ(sink.items[i].report.heuristic, "manhattan");
+      EXPECT_FALSE(sink.items[i].kept);
     }
     runs.push_back(std::move(sink.items));
   }
   for (std::size_t i = 0; i < boards.size(); ++i) {
-    EXPECT_EQ(runs[0][i].row.expanded, runs[1][i].row.expanded);
-    EXPECT_EQ(runs[0][i].row.generated, runs[1][i].row.generated);
-    EXPECT_EQ(runs[0][i].row.solution, runs[1][i].row.solution);
+    EXPECT_EQ(runs[0][i].report.result.expanded, runs[1][i].report.result.expanded);
+    EXPECT_EQ(runs[0][i].report.result.generated, runs[1][i].report.result.generated);
+    EXPECT_EQ(runs[0][i].report.result.moves, runs[1][i].report.result.moves);
+    // The rows the sink makes of them agree too.
+    const ResultRow a = result_row(runs[0][i], config.request, "S");
+    const ResultRow b = result_row(runs[1][i], config.request, "S");
+    for (std::size_t c = 0; c < kResultColumns; ++c) {
+      if (kResultColumnNames[c] != "seconds") {
+        EXPECT_EQ(a.field(c), b.field(c)) << kResultColumnNames[c];
+      }
+    }
+    EXPECT_EQ(a.status, "optimal");
+    EXPECT_EQ(a.length, std::to_string(runs[0][i].report.result.length));
+    EXPECT_EQ(a.lower_bound, a.length);
+    EXPECT_EQ(a.algorithm, "ida");
+    EXPECT_EQ(a.heuristic, "manhattan");
+    EXPECT_EQ(a.solution, "S");
+    EXPECT_EQ(item_message(runs[0][i], neutral_vocabulary()), "");
   }
   // Stopping intake: nothing is taken after the flag is up.
   VectorSource source(boards);
   CollectingSink sink;
   std::atomic<bool> stop{true};
-  run_pipeline(source, [&](BatchItem& item) { solve_item(item, config, Goal::kBlankLast); }, sink, 2, stop);
+  const ItemSolver solver(config, Goal::kBlankLast, 2, control);
+  run_pipeline(source, [&](BatchItem& item) { solver.solve(item); }, sink, 2, stop);
   EXPECT_TRUE(sink.items.empty());
+}
+
+// The sink's rows and messages for the statuses that have no solution.
+TEST(Pipeline, RowsAndMessagesOfUnsolvedItems) {
+  BatchConfig config;
+  config.request.heuristic = heuristic_spec("linear-conflict");
+  BatchControl control;
+  const ItemSolver solver(config, Goal::kBlankLast, 1, control);
+  BatchItem unsolvable;
+  unsolvable.record.id = "k1";
+  unsolvable.record.source = "in.txt";
+  unsolvable.record.line = 3;
+  unsolvable.record.rows = unsolvable.record.cols = 4;
+  unsolvable.record.board = Board(4, 4, testing::korf100()[0].tiles);  // blank-first
+  solver.solve(unsolvable);
+  EXPECT_EQ(unsolvable.report.result.status, Status::kUnsolvable);
+  const ResultRow row = result_row(unsolvable, config.request, "ignored");
+  EXPECT_EQ(row.status, "unsolvable");
+  EXPECT_EQ(row.length, "");
+  EXPECT_EQ(row.lower_bound, "");
+  EXPECT_EQ(row.solution, "");
+  EXPECT_EQ(row.expanded, "0");
+  EXPECT_EQ(row.heuristic, "linear-conflict");
+  EXPECT_EQ(item_message(unsolvable, neutral_vocabulary()),
+            "in.txt:3: puzzle k1 is unsolvable for the blank-last goal (it is solvable for blank-first)");
+  EXPECT_EQ(item_message(unsolvable, cli::cli_vocabulary()),
+            "in.txt:3: puzzle k1 is unsolvable for the blank-last goal (it is solvable for blank-first: --goal "
+            "blank-first)");
+  EXPECT_FALSE(reported_lower_bound(unsolvable.report.result));
+  // A board the request does not fit: unsupported, written as invalid, the problem worded per front end.
+  BatchItem huge;
+  huge.record.id = "big";
+  huge.record.source = "in.txt";
+  huge.record.line = 4;
+  huge.record.rows = huge.record.cols = 9;
+  huge.record.board = Board::solved(9, 9, Goal::kBlankLast);
+  solver.solve(huge);
+  EXPECT_EQ(huge.report.result.status, Status::kUnsupported);
+  EXPECT_EQ(result_row(huge, config.request, "").status, "invalid");
+  ASSERT_TRUE(huge.report.problem);
+  EXPECT_EQ(huge.report.problem->code, RequestProblem::Code::kTooManyCells);
+  EXPECT_NE(item_message(huge, cli::cli_vocabulary()).find("in.txt:4: optimal search supports boards of at most 64 "
+                                                          "cells; 9x9 has 81 (--algorithm phased"),
+            std::string::npos)
+      << item_message(huge, cli::cli_vocabulary());
+  // A malformed record: its reader's error, as it was.
+  BatchItem bad;
+  bad.record.id = "x";
+  bad.record.error = "in.txt:5: a tile is repeated";
+  solver.solve(bad);
+  EXPECT_EQ(bad.report.result.status, Status::kInvalid);
+  EXPECT_EQ(item_message(bad, cli::cli_vocabulary()), "in.txt:5: a tile is repeated");
+  EXPECT_EQ(result_row(bad, config.request, "").status, "invalid");
+  // A limit: the proven lower bound is reported.
+  SolveResult limited;
+  limited.status = Status::kLimit;
+  limited.lower_bound = 40;
+  EXPECT_EQ(reported_lower_bound(limited), 40);
+  limited.lower_bound = -1;
+  EXPECT_FALSE(reported_lower_bound(limited));
 }
 
 class BatchLibrary : public Cli {
  protected:
   // A batch of in.txt (written from `text`) into out.csv.
-  BatchConfig config_for(const std::string& text, int threads, HeuristicKind heuristic) {
+  BatchConfig config_for(const std::string& text, int threads, const std::string& heuristic) {
     spit(path("in.txt"), text);
     BatchConfig config;
     config.input = path("in.txt");
     config.output = path("out.csv");
     config.threads = threads;
-    config.run.request.heuristic = HeuristicSpec::fixed(heuristic);
+    config.request.heuristic = heuristic_spec(heuristic);
     return config;
   }
 };
@@ -238,7 +465,7 @@ TEST_F(BatchLibrary, RunsWithoutProcessWideEffects) {
     text += "\n";
   }
   text += "1 2 3 4 5 6 7 8 8\n";  // invalid
-  const BatchConfig config = config_for(text, 2, HeuristicKind::kLinearConflict);
+  const BatchConfig config = config_for(text, 2, "linear-conflict");
   BatchControl control;
   std::mutex mutex;
   std::vector<std::string> messages;
@@ -293,6 +520,88 @@ TEST_F(BatchLibrary, RunsWithoutProcessWideEffects) {
   }
 }
 
+// `auto` is announced once per shape and goal of a run (auto_chosen), as
+// the value the CLI words; an explicit table that is missing is built in
+// one step before any puzzle is solved (building), and the rows use it.
+TEST_F(BatchLibrary, AutoChoicesAndTheBuildStepAreEvents) {
+  std::string text = "# goal: blank-last\n";
+  std::mt19937_64 rng(8);
+  for (int i = 0; i < 6; ++i) {
+    const Board b = i % 2 ? testing::random_walk(3, 4, Goal::kBlankLast, 16, rng)
+                          : testing::random_walk(3, 3, Goal::kBlankLast, 16, rng);
+    text += i % 2 ? "# size: 3x4\n" : "# size: 3x3\n";
+    text += "p" + std::to_string(i);
+    for (auto t : b.tiles()) text += " " + std::to_string(t);
+    text += "\n";
+  }
+  BatchConfig config = config_for(text, 2, "auto");
+  config.request.tables.cache.dir = path("cache");
+  std::mutex mutex;
+  std::vector<std::string> chosen;
+  std::vector<std::string> built;
+  BatchEvents events;
+  events.auto_chosen = [&](int rows, int cols, Goal goal, const AutoChoice& choice) {
+    std::lock_guard lock(mutex);
+    chosen.push_back(size_name(rows, cols) + " " + std::string(goal_name(goal)) + " " + choice.label);
+  };
+  events.building = [&](const std::string& spec, int rows, int cols, Goal goal,
+                        const std::vector<std::string>& tables) {
+    std::lock_guard lock(mutex);
+    built.push_back(spec + " " + size_name(rows, cols) + " " + std::string(goal_name(goal)) + " " +
+                    std::to_string(tables.size()));
+  };
+  {
+    BatchControl control;
+    const BatchSummary s = run_batch(config, control, events);
+    EXPECT_TRUE(s.setup_error.empty()) << s.setup_error;
+    EXPECT_EQ(s.count(Status::kOptimal), 6u);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  EXPECT_EQ(chosen, (std::vector<std::string>{"3x3 blank-last exact", "3x4 blank-last linear-conflict"}));
+  EXPECT_TRUE(built.empty()) << "auto never builds";
+  auto rows = read_csv(slurp(path("out.csv")));
+  ASSERT_EQ(rows.size(), 6u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i][kHeuristic], i % 2 ? "linear-conflict" : "exact");
+  }
+  // An explicit table for 3x4, missing from the cache: built first, once.
+  std::string rect;
+  for (const auto& line : lines_of(text)) {
+    if (line.rfind("p1 ", 0) == 0 || line.rfind("p3 ", 0) == 0 || line.rfind("p5 ", 0) == 0 ||
+        line.rfind("# goal", 0) == 0 || line == "# size: 3x4") {
+      rect += line + "\n";
+    }
+  }
+  config = config_for(rect, 2, "pdb:3x4-65");
+  config.request.tables.cache.dir = path("cache");
+  chosen.clear();
+  {
+    BatchControl control;
+    const BatchSummary s = run_batch(config, control, events);
+    EXPECT_TRUE(s.setup_error.empty()) << s.setup_error;
+    EXPECT_EQ(s.count(Status::kOptimal), 3u);
+  }
+  EXPECT_EQ(built, (std::vector<std::string>{"pdb:3x4-65 3x4 blank-last 2"}));
+  EXPECT_TRUE(chosen.empty());
+  rows = read_csv(slurp(path("out.csv")));
+  ASSERT_EQ(rows.size(), 3u);
+  for (const auto& row : rows) EXPECT_EQ(row[kHeuristic], "pdb:3x4-65");
+  // Now cached: auto takes it for 3x4 in this same process, and nothing is built.
+  config = config_for(text, 2, "auto");
+  config.request.tables.cache.dir = path("cache");
+  built.clear();
+  {
+    BatchControl control;
+    run_batch(config, control, events);
+  }
+  std::sort(chosen.begin(), chosen.end());
+  EXPECT_EQ(chosen, (std::vector<std::string>{"3x3 blank-last exact", "3x4 blank-last pdb:3x4-65"}));
+  EXPECT_TRUE(built.empty());
+  rows = read_csv(slurp(path("out.csv")));
+  ASSERT_EQ(rows.size(), 6u);
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i][kHeuristic], i % 2 ? "pdb:3x4-65" : "exact");
+}
+
 // Raising the caller's flags stops intake and cancels the search in flight;
 // its row is left for --resume, and the summary says so.
 TEST_F(BatchLibrary, CallerStopsTheRun) {
@@ -303,7 +612,7 @@ TEST_F(BatchLibrary, CallerStopsTheRun) {
     for (auto t : korf[i].tiles) text += " " + std::to_string(t);
     text += "\n";
   }
-  const BatchConfig config = config_for(text, 1, HeuristicKind::kManhattan);
+  const BatchConfig config = config_for(text, 1, "manhattan");
   BatchControl control;
   BatchEvents events;
   std::thread stopper([&] {
@@ -332,7 +641,7 @@ TEST(IntraParallel, SplitSearchesMatchTheOneThreadSearch) {
   });
   SolveRequest request;
   request.goal = Goal::kBlankFirst;
-  request.heuristic = HeuristicSpec::fixed(HeuristicKind::kLinearConflict);
+  request.heuristic = heuristic_spec("linear-conflict");
   SolveRequest split = request;
   split.intra_parallel = true;
   oneapi::tbb::task_arena arena(2);
@@ -366,7 +675,7 @@ TEST_F(BatchLibrary, SplitTailWritesTheOneThreadCsv) {
   // One thread; two with the tail split; two with every puzzle split.
   const std::tuple<int, int, bool> settings[] = {{1, 1, false}, {2, 1, true}, {2, 2, false}};
   for (const auto& [threads, intra, tail] : settings) {
-    BatchConfig config = config_for(text, threads, HeuristicKind::kLinearConflict);
+    BatchConfig config = config_for(text, threads, "linear-conflict");
     config.intra_threads = intra;
     config.tail_parallel = tail;
     BatchControl control;

@@ -43,9 +43,9 @@ TEST(ExactTable, EqualsBfsOnEverySmallShape) {
 TEST(ExactHeuristic, IdaExpandsOnlyTheSolutionPath) {
   const Goal goal = Goal::kBlankFirst;
   const auto truth = bfs_distances(3, 3, goal);
-  SolveOptions options;
+  SolveRequest options;
   options.goal = goal;
-  options.heuristic = HeuristicKind::kExact;
+  options.heuristic = heuristic_spec("exact");
   int checked = 0;
   for (std::uint64_t rank = 0; rank < truth.size(); rank += 101) {
     if (truth[rank] == kUnreached) continue;
@@ -72,7 +72,13 @@ TEST(ExactHeuristic, IdaExpandsOnlyTheSolutionPath) {
     ASSERT_EQ(r.length, wide_truth[rank]);
     ASSERT_EQ(r.expanded, static_cast<std::uint64_t>(r.length));
   }
-  EXPECT_EQ(unsupported_reason(3, 4, options), "exact supports boards of at most 10 cells; 3x4 has 12");
+  const auto problem = check_request(options, 3, 4);
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->code, RequestProblem::Code::kHeuristicSize);
+  EXPECT_EQ(describe(*problem), "exact supports boards of at most 10 cells; 3x4 has 12");
+  const SolveResult too_big = solve(Board::solved(3, 4, goal), options);
+  EXPECT_EQ(too_big.status, Status::kUnsupported);
+  EXPECT_EQ(too_big.message, "exact supports boards of at most 10 cells; 3x4 has 12");
 }
 
 // All 181,440 solvable 3x3 boards through `batch` (auto picks exact) on 2

@@ -238,7 +238,7 @@ class GameWindowTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     QCOMPARE(window->open_file(dataset("korf100.txt"), true), QString());
     const Board start = window->model().board();
-    window->assistant().set_solve_heuristic(npuzzle::HeuristicSpec::fixed(npuzzle::HeuristicKind::kManhattan));
+    window->assistant().set_solve_heuristic(npuzzle::heuristic_spec("manhattan"));
     window->solve_action().trigger();
     QTest::qWait(700);
     QVERIFY(window->solving());

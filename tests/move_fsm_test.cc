@@ -118,9 +118,9 @@ TEST(MoveFsm, AcceptsExactlyOneShortestStringPerStateWithinItsDepth) {
 TEST(MoveFsm, IdaStaysOptimalOnTheHardest3x3Boards) {
   const Goal goal = Goal::kBlankLast;
   const auto distance = bfs_distances(3, 3, goal);
-  SolveOptions parent, fsm;
+  SolveRequest parent, fsm;
   parent.goal = fsm.goal = goal;
-  parent.heuristic = fsm.heuristic = HeuristicKind::kLinearConflict;
+  parent.heuristic = fsm.heuristic = heuristic_spec("linear-conflict");
   fsm.pruning = MovePruning::kFsm;
   std::uint64_t parent_nodes = 0, fsm_nodes = 0;
   int checked = 0;
@@ -148,9 +148,9 @@ TEST(MoveFsm, IdaStaysOptimalOnTheHardest3x3Boards) {
 TEST(MoveFsm, EveryDepthStaysOptimalAndDepthTwoIsTheParentTest) {
   const Goal goal = Goal::kBlankLast;
   const auto distance = bfs_distances(3, 3, goal);
-  SolveOptions parent;
+  SolveRequest parent;
   parent.goal = goal;
-  parent.heuristic = HeuristicKind::kLinearConflict;
+  parent.heuristic = heuristic_spec("linear-conflict");
   const int depths[] = {2, 6, 10, 14};
   std::vector<std::uint64_t> expanded(std::size(depths));
   int checked = 0;
@@ -159,7 +159,7 @@ TEST(MoveFsm, EveryDepthStaysOptimalAndDepthTwoIsTheParentTest) {
     const Board b(3, 3, unrank_permutation(rank, 9));
     const SolveResult by_parent = solve(b, parent);
     for (std::size_t i = 0; i < std::size(depths); ++i) {
-      SolveOptions fsm = parent;
+      SolveRequest fsm = parent;
       fsm.pruning = MovePruning::kFsm;
       fsm.fsm_depth = depths[i];
       const SolveResult r = solve(b, fsm);
@@ -196,20 +196,36 @@ TEST(MoveFsm, OneSharedMachinePerShapeAndDepth) {
 // A depth outside its shape's range, or without the machine, is refused
 // before any machine is built (solve() reports it as unsupported).
 TEST(MoveFsm, DepthsOutsideTheirRangeAreUnsupported) {
-  SolveOptions options;
+  using Code = RequestProblem::Code;
+  SolveRequest options;
+  options.heuristic = heuristic_spec("linear-conflict");
   options.pruning = MovePruning::kFsm;
   options.fsm_depth = 14;
-  EXPECT_EQ(unsupported_reason(5, 5, options), "");
-  EXPECT_NE(unsupported_reason(6, 6, options).find("--fsm-depth must be from 2 to 10 on 6x6"), std::string::npos);
+  EXPECT_FALSE(check_request(options, 5, 5));
+  const auto on_6x6 = check_request(options, 6, 6);
+  ASSERT_TRUE(on_6x6);
+  EXPECT_EQ(on_6x6->code, Code::kFsmDepthRange);
+  EXPECT_EQ(on_6x6->low, 2);
+  EXPECT_EQ(on_6x6->high, 10);
+  EXPECT_EQ(describe(*on_6x6), "the machine's depth must be from 2 to 10 on 6x6");
   options.fsm_depth = 1;
-  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  const auto too_shallow = check_request(options, 3, 3);
+  ASSERT_TRUE(too_shallow);
+  EXPECT_EQ(too_shallow->code, Code::kFsmDepthRange);
+  const auto whatever_the_board = check_request(options);
+  ASSERT_TRUE(whatever_the_board) << "a depth of 1 is wrong whatever the board";
+  EXPECT_EQ(whatever_the_board->code, Code::kFsmDepthRange);
   options.fsm_depth = 6;
   options.pruning = MovePruning::kParent;
-  EXPECT_EQ(unsupported_reason(3, 3, options), "--fsm-depth needs --prune fsm");
+  const auto without_machine = check_request(options, 3, 3);
+  ASSERT_TRUE(without_machine);
+  EXPECT_EQ(without_machine->code, Code::kFsmDepthWithoutMachine);
+  EXPECT_EQ(describe(*without_machine), "the machine's depth applies to fsm pruning only");
   options.pruning = MovePruning::kFsm;
   options.fsm_depth = 12;
   const SolveResult r = solve(Board::solved(6, 6, options.goal), options);
   EXPECT_EQ(r.status, Status::kUnsupported);
+  EXPECT_EQ(r.message, "the machine's depth must be from 2 to 10 on 6x6");
 }
 
 // The deepest machines --fsm-depth allows fit the two-byte table (the
@@ -268,9 +284,9 @@ TEST(MoveFsm, DefaultMachinesFitTheirTable) {
 TEST(MoveFsm, KorfsFirstTenKeepTheirLengths) {
   const auto korf = testing::korf100();
   ASSERT_GE(korf.size(), 10u);
-  SolveOptions options;
+  SolveRequest options;
   options.goal = Goal::kBlankFirst;
-  options.heuristic = HeuristicKind::kLinearConflict;
+  options.heuristic = heuristic_spec("linear-conflict");
   options.pruning = MovePruning::kFsm;
   for (std::size_t i = 0; i < 10; ++i) {
     const Board b(4, 4, korf[i].tiles);

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "cli_support.h"
@@ -100,6 +101,66 @@ TEST_F(Mpi, UsageErrorsAreRank0sExitCodeAndEveryRankEnds) {
   const CliResult missing = mpirun(2, "batch -i " + quote(path("nowhere.txt")) + " -o " + quote(path("o.csv")));
   EXPECT_EQ(missing.code, 2) << missing.err;
   EXPECT_NE(missing.err.find("nowhere.txt"), std::string::npos) << missing.err;
+}
+
+// The workers send their SolveReports to rank 0 as values (mpi/messages.h),
+// which words every row, side file and message as the single process
+// does: unsolvable boards with the other goal's flag, limits with their
+// lower bound, solutions beyond --inline-limit in side files (moves two
+// bits each over the wire), the tile notation, JSON Lines.
+TEST_F(Mpi, ReportsBecomeTheSingleRunsRowsSideFilesAndMessages) {
+  write_input(40, 20, 50);
+  std::string text = slurp(path("in.txt"));
+  // Blank-first boards: unsolvable for the blank-last goal, solvable for the other.
+  const CliResult g = npuzzle("gen --size 4x4 --count 6 --walk 30 --seed 23 --goal blank-first");
+  ASSERT_EQ(g.code, 0) << g.err;
+  int n = 0;
+  for (const std::string& l : lines_of(g.out)) {
+    if (!l.empty() && l[0] != '#') text += "u" + std::to_string(n++) + l.substr(l.find(' ')) + "\n";
+  }
+  spit(path("in.txt"), text);
+  const std::string in = quote(path("in.txt"));
+  const std::string options =
+      "--threads 1 --notation tile --inline-limit 20 --heuristic manhattan --max-nodes 200000 -i " + in;
+  // The same name in two directories: side-file references are relative to OUT's directory.
+  fs::create_directories(path("single"));
+  fs::create_directories(path("mpi"));
+  const CliResult single = npuzzle("batch " + options + " -o " + quote(path("single/out.jsonl")));
+  ASSERT_EQ(single.code, 1) << single.err;
+  const auto want = read_jsonl(slurp(path("single/out.jsonl")));
+  ASSERT_EQ(want.size(), 67u);
+  const CliResult r = mpirun(2, "batch " + options + " -o " + quote(path("mpi/out.jsonl")));
+  EXPECT_EQ(r.code, 1) << r.err;
+  const auto got = read_jsonl(slurp(path("mpi/out.jsonl")));
+  expect_same_except_seconds(got, want);
+  std::set<std::string> statuses;
+  int side_files = 0;
+  for (std::size_t i = 0; i < want.size() && i < got.size(); ++i) {
+    statuses.insert(want[i][kStatus]);
+    if (want[i][kSolution].empty() || want[i][kSolution][0] != '@') continue;
+    ++side_files;
+    const std::string file = want[i][kSolution].substr(1);
+    EXPECT_EQ(slurp(path("mpi/" + file)), slurp(path("single/" + file))) << file;
+    EXPECT_FALSE(slurp(path("mpi/" + file)).empty()) << file;
+  }
+  EXPECT_GT(side_files, 20);
+  EXPECT_EQ(statuses, (std::set<std::string>{"optimal", "unsolvable", "invalid", "limit"}));
+  // The same FILE:LINE messages, in the CLI's words.
+  const auto messages = [&](const std::string& err) {
+    std::set<std::string> lines;
+    for (const std::string& line : lines_of(err)) {
+      if (line.find(path("in.txt") + ":") == 0) lines.insert(line);
+    }
+    return lines;
+  };
+  EXPECT_EQ(messages(r.err), messages(single.err));
+  EXPECT_EQ(messages(single.err).size(), 7u) << single.err;  // the malformed line and the six blank-first boards
+  EXPECT_NE(single.err.find(": puzzle u0 is unsolvable for the blank-last goal (it is solvable for blank-first: "
+                            "--goal blank-first)"),
+            std::string::npos)
+      << single.err;
+  const CliResult v = npuzzle("verify -i " + in + " -r " + quote(path("mpi/out.jsonl")));
+  EXPECT_EQ(v.code, 0) << v.out << v.err;
 }
 
 // The pid of the worker rank (rank 1) of the job writing `out`.

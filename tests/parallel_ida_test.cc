@@ -120,11 +120,11 @@ TEST(ParallelIda, EveryThreeByThreeStateAtDistance28OrMoreIsSolvedOptimally) {
 void check_generic_kernel_through_solve(MovePruning pruning) {
   const Goal goal = Goal::kBlankFirst;
   const auto distance = bfs_distances(2, 4, goal);
-  SolveOptions options;
+  SolveRequest options;
   options.goal = goal;
-  options.heuristic = HeuristicKind::kLinearConflict;
+  options.heuristic = heuristic_spec("linear-conflict");
   options.pruning = pruning;
-  SolveOptions split = options;
+  SolveRequest split = options;
   split.intra_parallel = true;
   oneapi::tbb::task_arena arena(kThreads);
   int checked = 0;

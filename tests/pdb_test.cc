@@ -51,10 +51,12 @@
 #include "core/solvability.h"
 #include "heuristics/heuristic.h"
 #include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb_heuristic.h"
+#include "heuristics/registry.h"
 #include "core/replay.h"
 #include "search/solver.h"
 #include "tools/bfs.h"
@@ -656,12 +658,10 @@ TEST(Korf100, FiveFiveFiveNeverExceedsThePublishedOptimalLengths) {
 // solve() with the given tables; the solution must replay to the goal.
 SolveResult solve_with(const Board& b, Goal goal, std::shared_ptr<const AdditivePdb> pdb,
                        Algorithm algorithm = Algorithm::kIdaStar) {
-  SolveOptions options;
-  options.goal = goal;
-  options.algorithm = algorithm;
-  options.heuristic = HeuristicKind::kPdb;
-  options.pdb = std::move(pdb);
-  SolveResult r = solve(b, options);
+  SolveRequest request;
+  request.goal = goal;
+  request.algorithm = algorithm;
+  SolveResult r = solve(b, request, resolved_additive(std::move(pdb)));
   EXPECT_EQ(check_solution(b, r.moves, goal), "");
   return r;
 }

@@ -1,7 +1,8 @@
-// The puzzle reader and the CSV row format, case by case from docs/contract.md
-// ("Input formats", "Batch CSV"): every malformed puzzle becomes a record
-// with "NAME:LINE: what", on the right line, and never costs the other
-// puzzles of the file.
+// The puzzle reader and the result row formats, case by case from
+// docs/contract.md ("Input formats", "Batch CSV", "Batch JSON Lines"):
+// every malformed puzzle becomes a record with "NAME:LINE: what", on the
+// right line, and never costs the other puzzles of the file; every row
+// round-trips through both formats, and a malformed or torn line is no row.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,8 @@
 #include <sstream>
 
 #include "io/csv.h"
+#include "io/jsonl.h"
+#include "io/result_row.h"
 #include "io/reader.h"
 #include "test_support.h"
 
@@ -546,6 +549,184 @@ TEST(Csv, MalformedRowsAreRejected) {
       EXPECT_GE(cut, line.rfind(',') + 1);
     }
   }
+}
+
+
+// ---------------------------------------------------------------- JSON Lines
+
+TEST(JsonLines, ARowIsOneFlatObjectInColumnOrder) {
+  const std::string line = format_jsonl_row(sample_row());
+  EXPECT_EQ(line,
+            "{\"id\":\"42\",\"rows\":4,\"cols\":4,\"status\":\"optimal\",\"length\":42,\"lower_bound\":42,"
+            "\"expanded\":123,\"generated\":456,\"seconds\":0.001000,\"algorithm\":\"ida\","
+            "\"heuristic\":\"linear-conflict\",\"solution\":\"uulldr\"}\n");
+  const auto back = parse_jsonl_row(line.substr(0, line.size() - 1));
+  ASSERT_TRUE(back);
+  expect_same(*back, sample_row());
+  // The numeric columns, and only those, are written unquoted.
+  for (std::size_t i = 0; i < kResultColumns; ++i) {
+    const std::string name(kResultColumnNames[i]);
+    const bool numeric = name == "rows" || name == "cols" || name == "length" || name == "lower_bound" ||
+                         name == "expanded" || name == "generated" || name == "seconds";
+    EXPECT_EQ(is_numeric_column(i), numeric) << name;
+  }
+}
+
+TEST(JsonLines, EmptyCellsAreNull) {
+  ResultRow r;
+  r.id = "7";
+  r.status = "invalid";
+  const std::string line = format_jsonl_row(r);
+  EXPECT_EQ(line,
+            "{\"id\":\"7\",\"rows\":null,\"cols\":null,\"status\":\"invalid\",\"length\":null,\"lower_bound\":null,"
+            "\"expanded\":null,\"generated\":null,\"seconds\":null,\"algorithm\":null,\"heuristic\":null,"
+            "\"solution\":null}\n");
+  const auto back = parse_jsonl_row(line.substr(0, line.size() - 1));
+  ASSERT_TRUE(back);
+  expect_same(*back, r);
+  // An empty string reads as an empty cell too.
+  std::string quoted = line.substr(0, line.size() - 1);
+  quoted.replace(quoted.find("\"algorithm\":null"), 16, "\"algorithm\":\"\"");
+  const auto same = parse_jsonl_row(quoted);
+  ASSERT_TRUE(same);
+  expect_same(*same, r);
+}
+
+TEST(JsonLines, EscapesAndUnicodeRoundTrip) {
+  ResultRow r = sample_row();
+  r.id = "a \"quoted\" id, with \\ and /";
+  r.status = "tab\there\nnewline\rreturn";
+  r.algorithm = std::string("ctl\x01\x02\x1f\x7f end");
+  r.heuristic = "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC \xF0\x9F\x98\x80";  // café 日本 😀 in UTF-8
+  r.solution = "@out.moves/k,1.moves";
+  const std::string line = format_jsonl_row(r);
+  ASSERT_EQ(line.back(), '\n');
+  EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line: " << line;
+  EXPECT_EQ(line.find('\r'), std::string::npos);
+  for (char c : line.substr(0, line.size() - 1)) {
+    EXPECT_GE(static_cast<unsigned char>(c), 0x20) << "a raw control character in " << line;
+  }
+  EXPECT_NE(line.find(R"("id":"a \"quoted\" id, with \\ and /")"), std::string::npos) << line;
+  EXPECT_NE(line.find(R"(\t)"), std::string::npos);
+  EXPECT_NE(line.find(R"(\n)"), std::string::npos);
+  EXPECT_NE(line.find(R"(\u0001)"), std::string::npos) << line;
+  const auto back = parse_jsonl_row(line.substr(0, line.size() - 1));
+  ASSERT_TRUE(back) << line;
+  expect_same(*back, r);
+  // Every escape JSON has, as another writer may use them: \/ \b \f \uXXXX
+  // (one, two and three UTF-8 bytes) and a surrogate pair (four).
+  std::string other = format_jsonl_row(sample_row());
+  other.pop_back();
+  other.replace(other.find("\"uulldr\""), 8, R"("\/\b\f\u0041\u00e9\u65E5\ud83d\ude00")");
+  const auto decoded = parse_jsonl_row(other);
+  ASSERT_TRUE(decoded) << other;
+  EXPECT_EQ(decoded->solution, "/\b\fA\xC3\xA9\xE6\x97\xA5\xF0\x9F\x98\x80");
+  // Broken escapes are not rows.
+  for (const char* bad : {R"("\ud83d")", R"("\ude00")", R"("\ud83d\u0041")", R"("\u12")", R"("\u12G4")", R"("\x41")",
+                          R"("\")"}) {
+    std::string text = format_jsonl_row(sample_row());
+    text.pop_back();
+    text.replace(text.find("\"uulldr\""), 8, bad);
+    EXPECT_FALSE(parse_jsonl_row(text)) << text;
+  }
+}
+
+TEST(JsonLines, KeysInAnyOrderWithSpacesAndOtherKeys) {
+  const std::string text =
+      " { \"solution\" : \"uulldr\", \"heuristic\":\"linear-conflict\",\"algorithm\":\"ida\",\"note\":\"mine\","
+      "\"seconds\":0.001000, \"generated\":456,\"expanded\":123,\"lower_bound\":42,\"length\":42,\"extra\":7,"
+      "\t\"status\":\"optimal\",\"cols\":4,\"rows\":4,\"id\":\"42\",\"nothing\":null } \r";
+  const auto row = parse_jsonl_row(text);
+  ASSERT_TRUE(row);
+  expect_same(*row, sample_row());
+  // Numbers keep the text they were written with.
+  std::string exp = format_jsonl_row(sample_row());
+  exp.pop_back();
+  exp.replace(exp.find("0.001000"), 8, "1e-3");
+  const auto with_exponent = parse_jsonl_row(exp);
+  ASSERT_TRUE(with_exponent);
+  EXPECT_EQ(with_exponent->seconds, "1e-3");
+}
+
+TEST(JsonLines, MalformedLinesAreRejected) {
+  std::string good = format_jsonl_row(sample_row());
+  good.pop_back();
+  ASSERT_TRUE(parse_jsonl_row(good));
+  const auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = good;
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return text.replace(at, from.size(), to);
+  };
+  EXPECT_FALSE(parse_jsonl_row(""));
+  EXPECT_FALSE(parse_jsonl_row("{}"));
+  EXPECT_FALSE(parse_jsonl_row("[]"));
+  EXPECT_FALSE(parse_jsonl_row("null"));
+  EXPECT_FALSE(parse_jsonl_row(kCsvHeader));
+  EXPECT_FALSE(parse_jsonl_row(good + "x")) << "text after the object";
+  EXPECT_FALSE(parse_jsonl_row(good + "{}")) << "two objects on a line";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"id\":\"42\",", ""))) << "a column missing";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"id\":\"42\"", "\"id\":\"42\",\"id\":\"43\""))) << "a column twice";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":\"4\""))) << "a number as a string";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"id\":\"42\"", "\"id\":42"))) << "a string column as a number";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":true")));
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":04")));
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":4.")));
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":-")));
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"rows\":4", "\"rows\":[4]")));
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"solution\":\"uulldr\"}", "\"solution\":\"uulldr\",}")))
+      << "a trailing comma";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"uulldr\"", "\"uu\nldr\""))) << "a raw line break in a string";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"uulldr\"", "\"uu\tldr\""))) << "a raw tab in a string";
+  EXPECT_FALSE(parse_jsonl_row(replaced("\"id\":", "\"id\" "))) << "no colon";
+  EXPECT_FALSE(parse_jsonl_row(replaced("{", "{{")));
+  // A torn line (an interrupted write) is never a row.
+  for (std::size_t cut = 0; cut < good.size(); ++cut) {
+    EXPECT_FALSE(parse_jsonl_row(good.substr(0, cut))) << good.substr(0, cut);
+  }
+}
+
+TEST(ResultFormats, NamesHeadersAndDetection) {
+  EXPECT_EQ(result_format_name(ResultFormat::kCsv), "csv");
+  EXPECT_EQ(result_format_name(ResultFormat::kJsonLines), "jsonl");
+  EXPECT_EQ(parse_result_format("csv"), ResultFormat::kCsv);
+  EXPECT_EQ(parse_result_format("jsonl"), ResultFormat::kJsonLines);
+  EXPECT_EQ(parse_result_format("json-lines"), ResultFormat::kJsonLines);
+  EXPECT_FALSE(parse_result_format("json"));
+  EXPECT_FALSE(parse_result_format("CSV"));
+  EXPECT_EQ(result_format_of("out/results.jsonl"), ResultFormat::kJsonLines);
+  EXPECT_EQ(result_format_of("results.csv"), ResultFormat::kCsv);
+  EXPECT_EQ(result_format_of("results.jsonl.csv"), ResultFormat::kCsv);
+  EXPECT_EQ(result_format_of("results"), ResultFormat::kCsv);
+  EXPECT_EQ(result_format_of("jsonl"), ResultFormat::kCsv);
+  EXPECT_EQ(result_header(ResultFormat::kCsv), std::string(kCsvHeader) + "\n");
+  EXPECT_EQ(result_header(ResultFormat::kJsonLines), "");
+  EXPECT_EQ(detect_result_format(kCsvHeader), ResultFormat::kCsv);
+  EXPECT_EQ(detect_result_format(std::string(kCsvHeader) + "\r"), ResultFormat::kCsv);
+  const std::string jsonl = format_jsonl_row(sample_row());
+  EXPECT_EQ(detect_result_format(jsonl.substr(0, jsonl.size() - 1)), ResultFormat::kJsonLines);
+  EXPECT_FALSE(detect_result_format(""));
+  EXPECT_FALSE(detect_result_format("{\"id\":\"1\"}"));
+  const std::string csv = format_csv_row(sample_row());
+  EXPECT_FALSE(detect_result_format(csv.substr(0, csv.size() - 1))) << "a CSV file starts with its header";
+  // format_row and parse_row are the two formats' functions.
+  for (ResultFormat f : {ResultFormat::kCsv, ResultFormat::kJsonLines}) {
+    const std::string line = format_row(sample_row(), f);
+    EXPECT_EQ(line, f == ResultFormat::kCsv ? csv : jsonl);
+    const auto back = parse_row(line.substr(0, line.size() - 1), f);
+    ASSERT_TRUE(back);
+    expect_same(*back, sample_row());
+    // A CSV line is no JSON Lines row. (The converse is not so: a JSON row
+    // has 11 commas, and the CSV reader takes quotes inside a field, so a
+    // file's format is told by its first line, detect_result_format.)
+    if (f == ResultFormat::kCsv) {
+      EXPECT_FALSE(parse_row(line.substr(0, line.size() - 1), ResultFormat::kJsonLines));
+    }
+  }
+  // ResultRow::field is the columns in order.
+  ResultRow r = sample_row();
+  for (std::size_t i = 0; i < kResultColumns; ++i) r.field(i) = std::string(kResultColumnNames[i]);
+  EXPECT_EQ(format_csv_row(r), std::string(kCsvHeader) + "\n");
 }
 
 }  // namespace

@@ -17,7 +17,10 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/tile_tables.h"
-#include "search/registry.h"
+#include "cli/notices.h"
+#include "heuristics/kernel_rows.h"
+#include "heuristics/pdb/additive_cache.h"
+#include "heuristics/registry.h"
 #include "search/solver.h"
 #include "test_support.h"
 #include "tools/bfs.h"
@@ -173,18 +176,20 @@ TEST_P(Sample, OptimalLengthsEqualTheExhaustiveBfsDistances) {
   tables.cache.dir = dir.path();
   const std::size_t step = testing::full_sweeps() ? 1 : 10;
   for (Goal goal : kGoals) {
-    SolveOptions options;
+    SolveRequest options;
     options.goal = goal;
-    options.heuristic = HeuristicKind::kPdb;
-    options.pdb = pdb::load_additive(n.spec, n.rows, n.cols, goal, tables);
+    const auto set = pdb::load_additive(n.spec, n.rows, n.cols, goal, tables);
+    const ResolvedHeuristic resolved = resolved_additive(set);
+    EXPECT_EQ(resolved.row, &PdbRow::row());
+    EXPECT_EQ(resolved.label, n.spec);
     int exact_h = 0;
     for (std::size_t i = 0; i < sample.size(); i += step) {
       const SampleState& s = sample[i];
       const Board b(n.rows, n.cols, goal == Goal::kBlankFirst ? s.tiles : s.tiles_blank_last);
-      const int h = options.pdb->evaluate(b);
+      const int h = set->evaluate(b);
       ASSERT_LE(h, s.depth) << n.spec << " " << goal_name(goal) << ", id " << s.id;
       exact_h += h == s.depth;
-      const SolveResult r = solve(b, options);
+      const SolveResult r = solve(b, options, resolved);
       ASSERT_EQ(r.status, Status::kOptimal) << "id " << s.id;
       ASSERT_EQ(r.length, s.depth) << n.spec << " " << goal_name(goal) << ", id " << s.id;
       ASSERT_EQ(check_solution(b, r.moves, goal), "") << "id " << s.id;
@@ -203,16 +208,42 @@ TEST(RectanglePdb, AutoUsesTheCachedRectangleTableAndOtherwiseSaysHowToBuildIt) 
   TempDir dir;
   AdditiveOptions tables;
   tables.cache.dir = dir.path();
-  const ResolvedHeuristic before = resolve_heuristic(HeuristicSpec::automatic(), 4, 3, Goal::kBlankLast, tables);
-  EXPECT_EQ(before.kind, HeuristicKind::kLinearConflict);
-  EXPECT_NE(before.notice.find("npuzzle pdb build pdb:4x3-65 --goal blank-last"), std::string::npos)
-      << before.notice;
-  pdb::load_additive("pdb:3x4-65", 3, 4, Goal::kBlankLast, tables);  // builds into the cache
-  const ResolvedHeuristic after = resolve_heuristic(HeuristicSpec::automatic(), 3, 4, Goal::kBlankLast, tables);
-  EXPECT_EQ(after.kind, HeuristicKind::kPdb);
-  EXPECT_EQ(after.label, "pdb:3x4-65");
-  ASSERT_TRUE(after.pdb);
-  EXPECT_FALSE(after.pdb->reflected());
+  const Resolution before = resolve_heuristic(HeuristicSpec::automatic(), 4, 3, Goal::kBlankLast, tables);
+  ASSERT_EQ(before.error, "");
+  EXPECT_EQ(before.heuristic.row, &LinearConflictRow::row());
+  EXPECT_EQ(before.heuristic.label, "linear-conflict");
+  ASSERT_TRUE(before.auto_choice);
+  ASSERT_EQ(before.auto_choice->stronger.size(), 1u);
+  EXPECT_EQ(before.auto_choice->stronger[0].spec, "pdb:4x3-65");
+  EXPECT_FALSE(before.auto_choice->stronger[0].ready);
+  const std::string notice = cli::auto_notice(4, 3, Goal::kBlankLast, *before.auto_choice);
+  EXPECT_NE(notice.find("npuzzle pdb build pdb:4x3-65 --goal blank-last"), std::string::npos) << notice;
+  // auto is a pure function of the shape, the goal and the cache: 3x4
+  // takes linear-conflict before its table is built and, in the same
+  // process, pdb:3x4-65 once it is.
+  const Resolution unbuilt = resolve_heuristic(HeuristicSpec::automatic(), 3, 4, Goal::kBlankLast, tables);
+  EXPECT_EQ(unbuilt.heuristic.label, "linear-conflict");
+  ASSERT_TRUE(unbuilt.auto_choice);
+  EXPECT_EQ(unbuilt.auto_choice->spec, "linear-conflict");
+  // Naming the table does not build it either: resolving only loads.
+  const HeuristicSpec rectangle = heuristic_spec("pdb:3x4-65");
+  const Resolution named = resolve_heuristic(rectangle, 3, 4, Goal::kBlankLast, tables);
+  EXPECT_NE(named.error, "");
+  EXPECT_FALSE(named.auto_choice);
+  EXPECT_FALSE(fs::exists(tables.cache.directory()) && !fs::is_empty(tables.cache.directory()));
+  // The build step, as the front ends take it: the tables 3x4-65 misses, then building them.
+  EXPECT_EQ(tables_to_build(rectangle, 3, 4, Goal::kBlankLast, tables).size(), 2u);
+  build_tables(rectangle, 3, 4, Goal::kBlankLast, tables);
+  EXPECT_TRUE(tables_to_build(rectangle, 3, 4, Goal::kBlankLast, tables).empty());
+  const Resolution after = resolve_heuristic(HeuristicSpec::automatic(), 3, 4, Goal::kBlankLast, tables);
+  ASSERT_EQ(after.error, "");
+  EXPECT_EQ(after.heuristic.row, &PdbRow::row());
+  EXPECT_EQ(after.heuristic.label, "pdb:3x4-65");
+  ASSERT_TRUE(after.auto_choice);
+  EXPECT_EQ(after.auto_choice->spec, "pdb:3x4-65");
+  EXPECT_TRUE(after.auto_choice->stronger.empty());
+  ASSERT_TRUE(after.heuristic.data);
+  EXPECT_FALSE(after.heuristic.data_as<pdb::AdditivePdb>().reflected());
 }
 
 TEST(RectanglePdb, AutoNamesTheBuildCommandForEveryNamedRectangle) {
@@ -220,13 +251,18 @@ TEST(RectanglePdb, AutoNamesTheBuildCommandForEveryNamedRectangle) {
   AdditiveOptions tables;
   tables.cache.dir = dir.path();
   for (const Named& n : kRectangles) {
-    const ResolvedHeuristic r = resolve_heuristic(HeuristicSpec::automatic(), n.rows, n.cols, Goal::kBlankFirst, tables);
-    EXPECT_EQ(r.kind, n.rows <= kMaxConflictLine && n.cols <= kMaxConflictLine ? HeuristicKind::kLinearConflict
-                                                                              : HeuristicKind::kManhattan)
+    const Resolution r = resolve_heuristic(HeuristicSpec::automatic(), n.rows, n.cols, Goal::kBlankFirst, tables);
+    ASSERT_EQ(r.error, "") << n.spec;
+    EXPECT_EQ(r.heuristic.row, n.rows <= kMaxConflictLine && n.cols <= kMaxConflictLine ? &LinearConflictRow::row()
+                                                                                        : &ManhattanRow::row())
         << n.spec;
-    EXPECT_NE(r.notice.find(std::string("'npuzzle pdb build ") + n.spec + " --goal blank-first' (about "),
+    ASSERT_TRUE(r.auto_choice) << n.spec;
+    ASSERT_FALSE(r.auto_choice->stronger.empty()) << n.spec;
+    EXPECT_EQ(r.auto_choice->stronger[0].spec, n.spec);
+    const std::string notice = cli::auto_notice(n.rows, n.cols, Goal::kBlankFirst, *r.auto_choice);
+    EXPECT_NE(notice.find(std::string("'npuzzle pdb build ") + n.spec + " --goal blank-first' (about "),
               std::string::npos)
-        << r.notice;
+        << notice;
   }
 }
 

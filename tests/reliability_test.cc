@@ -421,18 +421,26 @@ TEST_F(Reliability, AStarStopsAtTheMemoryBudgetWithAProvenBound) {
 }
 
 // Building pdb:663's 6-tile tables needs about 40 MiB of arrays: with a
-// 16 MiB budget nothing is built, and the row says why.
+// 16 MiB budget nothing is built. The batch builds its tables in one step
+// before any puzzle is solved, so the run stops there (exit 2, no rows),
+// saying why; `solve` says why and then reports each puzzle unsupported.
 TEST_F(Reliability, PdbBuildIsRefusedBeforeAllocatingPastTheBudget) {
   spit(path("p.txt"), "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n");
   const std::string dir = path("pdbs");
   const CliResult r = npuzzle("batch --heuristic pdb:663 --pdb-dir " + quote(dir) + " --memory-budget 16 -i " +
                               quote(path("p.txt")) + " -o " + quote(path("out.csv")));
-  EXPECT_EQ(r.code, 1) << r.err;
-  EXPECT_NE(r.err.find(path("p.txt") + ":1: building the pattern database"), std::string::npos) << r.err;
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("npuzzle: cannot build pdb:663 for 4x4 blank-last boards: building the pattern database"),
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("but the memory budget of 16.0 MiB has only"), std::string::npos) << r.err;
-  const auto rows = read_csv(slurp(path("out.csv")));
-  ASSERT_EQ(rows.size(), 1u);
-  EXPECT_EQ(rows[0][kStatus], "invalid");
+  EXPECT_NE(r.err.find("raise --memory-budget"), std::string::npos) << r.err;
+  EXPECT_TRUE(read_csv(slurp(path("out.csv"))).empty()) << "nothing is solved when the build step fails";
+  const CliResult s = npuzzle("solve --heuristic pdb:663 --pdb-dir " + quote(dir) + " --memory-budget 16 " +
+                              quote(path("p.txt")));
+  EXPECT_EQ(s.code, 1) << s.err;
+  EXPECT_NE(s.err.find("but the memory budget of 16.0 MiB has only"), std::string::npos) << s.err;
+  EXPECT_NE(s.out.find("unsupported"), std::string::npos) << s.out;
   // Only the 3-tile table (3,360 entries) may have been built before the refusal.
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {

@@ -24,6 +24,7 @@
 #include "tools/bfs.h"
 #include "core/replay.h"
 #include "search/solver.h"
+#include "request_support.h"
 #include "test_support.h"
 
 namespace npuzzle {
@@ -47,13 +48,7 @@ const std::vector<std::uint8_t>& distances(int rows, int cols, Goal goal) {
   return slot;
 }
 
-SolveOptions options_for(Goal goal, Algorithm a, HeuristicKind h) {
-  SolveOptions o;
-  o.goal = goal;
-  o.algorithm = a;
-  o.heuristic = h;
-  return o;
-}
+SolveRequest options_for(Goal goal, Algorithm a, HeuristicKind h) { return testing::request_for(goal, a, h); }
 
 // ---------------------------------------------------------------- a reference BFS
 
@@ -163,16 +158,16 @@ TEST(ReferenceBfs, AgreesWithTheExhaustiveBfsAndThePublishedLayers) {
   }
 }
 
-std::string describe(const Board& b, const SolveOptions& o) {
+std::string describe(const Board& b, const SolveRequest& o) {
   std::ostringstream s;
   s << size_name(b.rows(), b.cols()) << " [";
   for (int i = 0; i < b.cells(); ++i) s << (i ? " " : "") << b.at(i);
-  s << "] goal " << goal_name(o.goal) << ", " << algorithm_name(o.algorithm) << " + " << heuristic_name(o.heuristic);
+  s << "] goal " << goal_name(o.goal) << ", " << algorithm_name(o.algorithm) << " + " << o.heuristic.text;
   return s.str();
 }
 
 // Empty if solve() proves the known optimal length and its moves replay.
-std::string check_optimal(const Board& b, const SolveOptions& o, int optimal) {
+std::string check_optimal(const Board& b, const SolveRequest& o, int optimal) {
   const SolveResult r = solve(b, o);
   std::ostringstream why;
   if (r.status != Status::kOptimal) {
@@ -185,8 +180,8 @@ std::string check_optimal(const Board& b, const SolveOptions& o, int optimal) {
     why << "lower_bound " << r.lower_bound << " for an optimal length " << optimal;
   } else if (std::string replay = check_solution(b, r.moves, o.goal); !replay.empty()) {
     why << "does not replay: " << replay;
-  } else if (r.initial_h != evaluate(b, o.goal, o.heuristic)) {
-    why << "initial_h " << r.initial_h << ", evaluate() says " << evaluate(b, o.goal, o.heuristic);
+  } else if (r.initial_h != evaluate(b, o.goal, testing::kind_of(o))) {
+    why << "initial_h " << r.initial_h << ", evaluate() says " << evaluate(b, o.goal, testing::kind_of(o));
   } else {
     return {};
   }
@@ -211,7 +206,7 @@ class Failures {
 // Solves the states of a BFS-covered shape: all of them with stride 1, else
 // every stride-th plus every state at distance >= `always_from`. Returns how
 // many it solved, for the caller to hold against expected_sweep().
-[[nodiscard]] std::uint64_t sweep(int rows, int cols, Goal goal, const SolveOptions& o, std::uint64_t stride,
+[[nodiscard]] std::uint64_t sweep(int rows, int cols, Goal goal, const SolveRequest& o, std::uint64_t stride,
                                   int always_from) {
   const auto& d = distances(rows, cols, goal);
   Failures failures;
@@ -495,7 +490,7 @@ TEST(Korf50, TwentyFourPuzzleBoundsStayWithinThePublishedLengths) {
     EXPECT_EQ(k.optimal_length % 2, k.manhattan % 2);
     EXPECT_LE(evaluate(b, Goal::kBlankFirst, HeuristicKind::kLinearConflict), k.optimal_length);
     if (k.id > 5) continue;
-    SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kLinearConflict);
+    SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kLinearConflict);
     o.limits.max_nodes = 100'000;
     const SolveResult r = solve(b, o);
     EXPECT_EQ(r.status, Status::kLimit);
@@ -529,7 +524,7 @@ TEST(Limits, NodeLimitStopsWithAProvenLowerBound) {
   ASSERT_EQ(k.id, 1);
   const Board b(4, 4, k.tiles);
   for (Algorithm a : kAlgorithms) {
-    SolveOptions o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
+    SolveRequest o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
     o.limits.max_nodes = 200'000;
     const SolveResult r = solve(b, o);
     SCOPED_TRACE(std::string(algorithm_name(a)));
@@ -545,7 +540,7 @@ TEST(Limits, NodeLimitIsNotOvershot) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
   for (Algorithm a : kAlgorithms) {
-    SolveOptions o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
+    SolveRequest o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
     o.limits.max_nodes = 1000;
     const SolveResult r = solve(b, o);
     SCOPED_TRACE(std::string(algorithm_name(a)));
@@ -562,7 +557,7 @@ TEST(Limits, SmallNodeLimitStopsASearchThatNeedsMore) {
   const Board far(3, 3, unrank_permutation(rank, 9));
   for (Algorithm a : kAlgorithms) {
     SCOPED_TRACE(std::string(algorithm_name(a)));
-    SolveOptions o = options_for(Goal::kBlankLast, a, HeuristicKind::kManhattan);
+    SolveRequest o = options_for(Goal::kBlankLast, a, HeuristicKind::kManhattan);
     const SolveResult unlimited = solve(far, o);
     ASSERT_EQ(unlimited.status, Status::kOptimal);
     ASSERT_GT(unlimited.expanded, 100u);
@@ -577,7 +572,7 @@ TEST(Limits, TimeLimitStopsWithAProvenLowerBound) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
   for (Algorithm a : kAlgorithms) {
-    SolveOptions o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
+    SolveRequest o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
     o.limits.seconds = 0.2;
     const SolveResult r = solve(b, o);
     SCOPED_TRACE(std::string(algorithm_name(a)));
@@ -593,7 +588,7 @@ TEST(Limits, RaisedCancelFlagCancels) {
   const Board b(4, 4, k.tiles);
   std::atomic<bool> cancel{true};
   for (Algorithm a : kAlgorithms) {
-    SolveOptions o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
+    SolveRequest o = options_for(Goal::kBlankFirst, a, HeuristicKind::kManhattan);
     o.limits.cancel = &cancel;
     const SolveResult r = solve(b, o);
     EXPECT_EQ(r.status, Status::kCancelled) << algorithm_name(a);
@@ -606,7 +601,7 @@ TEST(Limits, CancelFromAnotherThread) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
   std::atomic<bool> cancel{false};
-  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kManhattan);
+  SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kManhattan);
   o.limits.cancel = &cancel;
   std::thread raiser([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -621,7 +616,7 @@ TEST(Limits, CancelFromAnotherThread) {
 TEST(Limits, ProgressIsReported) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
-  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kManhattan);
+  SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kIdaStar, HeuristicKind::kManhattan);
   o.limits.seconds = 0.5;
   o.limits.progress_interval = 0.05;
   std::vector<Progress> seen;
@@ -639,7 +634,7 @@ TEST(Limits, ProgressIsReported) {
 TEST(Limits, AStarMemoryCapEndsInALimitNotACrash) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
-  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
+  SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
   o.limits.memory_bytes = std::uint64_t{1} << 20;
   const SolveResult r = solve(b, o);
   EXPECT_EQ(r.status, Status::kLimit);
@@ -652,7 +647,7 @@ TEST(Limits, AStarMemoryCapEndsInALimitNotACrash) {
 TEST(Limits, AStarTinyMemoryCapSaysWhy) {
   const KorfInstance& k = hard_korf();
   const Board b(4, 4, k.tiles);
-  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
+  SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
   o.limits.memory_bytes = 1;
   const SolveResult r = solve(b, o);
   EXPECT_EQ(r.status, Status::kLimit);
@@ -666,7 +661,7 @@ TEST(Limits, AStarStopsAtTheSharedBudgetAndGivesItBack) {
   const Board b(4, 4, k.tiles);
   MemoryBudget budget(std::uint64_t{4} << 20);
   ASSERT_TRUE(budget.try_reserve(std::uint64_t{1} << 20));  // held by someone else
-  SolveOptions o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
+  SolveRequest o = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kLinearConflict);
   o.limits.memory_bytes = std::uint64_t{1} << 30;  // the cap is not what stops it
   o.limits.memory_budget = &budget;
   const SolveResult r = solve(b, o);
@@ -678,7 +673,7 @@ TEST(Limits, AStarStopsAtTheSharedBudgetAndGivesItBack) {
   EXPECT_LE(budget.peak(), budget.limit());
   // A search that fits is unchanged by the budget: the same length and nodes.
   const Board easy = board_of(4, 4, "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15");
-  SolveOptions plain = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kManhattan);
+  SolveRequest plain = options_for(Goal::kBlankFirst, Algorithm::kAStar, HeuristicKind::kManhattan);
   const SolveResult free = solve(easy, plain);
   plain.limits.memory_budget = &budget;
   const SolveResult counted = solve(easy, plain);
@@ -726,8 +721,11 @@ TEST(Limits, UnsupportedShapesAreUnsupportedNotACrash) {
   const Board wide = testing::random_walk(6, 5, Goal::kBlankLast, 10, rng);
   r = solve(wide, options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kManhattan));
   EXPECT_EQ(r.status, Status::kUnsupported);
-  EXPECT_FALSE(unsupported_reason(6, 5, options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kManhattan))
-                   .empty());
+  const auto astar_problem =
+      check_request(options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kManhattan), 6, 5);
+  ASSERT_TRUE(astar_problem.has_value());
+  EXPECT_EQ(astar_problem->code, RequestProblem::Code::kAStarTooManyCells);
+  EXPECT_EQ(r.message, describe(*astar_problem));
   // Linear conflict has no tables for lines longer than 7.
   const Board long_row = testing::random_walk(2, 8, Goal::kBlankLast, 10, rng);
   r = solve(long_row, options_for(Goal::kBlankLast, Algorithm::kIdaStar, HeuristicKind::kLinearConflict));
@@ -736,8 +734,8 @@ TEST(Limits, UnsupportedShapesAreUnsupportedNotACrash) {
   r = solve(long_row, options_for(Goal::kBlankLast, Algorithm::kIdaStar, HeuristicKind::kManhattan));
   EXPECT_EQ(r.status, Status::kOptimal);
   EXPECT_EQ(check_solution(long_row, r.moves, Goal::kBlankLast), "");
-  EXPECT_TRUE(unsupported_reason(4, 4, options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kLinearConflict))
-                  .empty());
+  EXPECT_FALSE(
+      check_request(options_for(Goal::kBlankLast, Algorithm::kAStar, HeuristicKind::kLinearConflict), 4, 4));
 }
 
 // ---------------------------------------------------------------- determinism
@@ -746,7 +744,7 @@ TEST(Determinism, SameBoardSameCountsAndMoves) {
   const auto korf = korf_by_nodes();
   for (Algorithm a : kAlgorithms) {
     const Board b(4, 4, korf[1].tiles);
-    const SolveOptions o = options_for(Goal::kBlankFirst, a, HeuristicKind::kLinearConflict);
+    const SolveRequest o = options_for(Goal::kBlankFirst, a, HeuristicKind::kLinearConflict);
     const SolveResult first = solve(b, o);
     const SolveResult second = solve(b, o);
     // And from two threads at once.

@@ -3,7 +3,9 @@
 // length, and the reported lower bound never exceeds the optimal length.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include "core/ranking.h"
@@ -12,6 +14,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/pattern.h"
+#include "heuristics/registry.h"
 #include "search/solver.h"
 #include "tools/bfs.h"
 
@@ -28,14 +31,25 @@ std::shared_ptr<const pdb::AdditivePdb> pdb_3x3(Goal goal) {
   return std::make_shared<const pdb::AdditivePdb>("test", 3, 3, goal, std::move(tables), true);
 }
 
-void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm algorithm = Algorithm::kIdaStar,
+// `heuristic` names a row ("linear-conflict", "manhattan"), or is kPdb3x3
+// for the tables of pdb_3x3().
+constexpr std::string_view kPdb3x3 = "the 3x3 test pdb";
+
+void check_every_3x3_state(double weight, std::string_view heuristic, Algorithm algorithm = Algorithm::kIdaStar,
                            double bound_growth = 1) {
   for (Goal goal : {Goal::kBlankLast, Goal::kBlankFirst}) {
     const std::vector<std::uint8_t> distance = bfs_distances(3, 3, goal);
-    SolveOptions options;
+    SolveRequest options;
     options.goal = goal;
-    options.heuristic = heuristic;
-    if (heuristic == HeuristicKind::kPdb) options.pdb = pdb_3x3(goal);
+    ResolvedHeuristic resolved;
+    if (heuristic == kPdb3x3) {
+      resolved = resolved_additive(pdb_3x3(goal));
+    } else {
+      options.heuristic = heuristic_spec(heuristic);
+      const Resolution resolution = resolve_heuristic(options.heuristic, 3, 3, goal, options.tables);
+      ASSERT_EQ(resolution.error, "");
+      resolved = resolution.heuristic;
+    }
     options.weight = weight;
     options.algorithm = algorithm;
     options.bound_growth = bound_growth;
@@ -44,7 +58,7 @@ void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm alg
     for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
       if (distance[rank] == kUnreached) continue;
       const Board board(3, 3, unrank_permutation(rank, 9));
-      const SolveResult r = solve(board, options);
+      const SolveResult r = solve(board, options, resolved);
       const int optimal = distance[rank];
       ASSERT_TRUE(r.status == Status::kSolved || (optimal == 0 && r.status == Status::kOptimal)) << rank;
       ASSERT_LE(static_cast<double>(r.length), weight * optimal) << "rank " << rank;
@@ -60,30 +74,30 @@ void check_every_3x3_state(double weight, HeuristicKind heuristic, Algorithm alg
   }
 }
 
-TEST(Weighted, Every3x3StateWithinOneAndAHalf) { check_every_3x3_state(1.5, HeuristicKind::kLinearConflict); }
-TEST(Weighted, Every3x3StateWithinTwice) { check_every_3x3_state(2, HeuristicKind::kManhattan); }
+TEST(Weighted, Every3x3StateWithinOneAndAHalf) { check_every_3x3_state(1.5, "linear-conflict"); }
+TEST(Weighted, Every3x3StateWithinTwice) { check_every_3x3_state(2, "manhattan"); }
 
 // Weighted A* reopens closed nodes, so its bound holds with the inconsistent
 // W*h; the open list is bucketed by floor(g + W*h).
 TEST(WeightedAStar, Every3x3StateWithinOneAndAHalf) {
-  check_every_3x3_state(1.5, HeuristicKind::kLinearConflict, Algorithm::kAStar);
+  check_every_3x3_state(1.5, "linear-conflict", Algorithm::kAStar);
 }
-TEST(WeightedAStar, Every3x3StateWithinTwice) { check_every_3x3_state(2, HeuristicKind::kManhattan, Algorithm::kAStar); }
+TEST(WeightedAStar, Every3x3StateWithinTwice) { check_every_3x3_state(2, "manhattan", Algorithm::kAStar); }
 // The inconsistent heuristic the reopening argument is for.
 TEST(WeightedAStar, Every3x3StateWithPdbWithinOneAndAHalf) {
-  check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kAStar);
+  check_every_3x3_state(1.5, kPdb3x3, Algorithm::kAStar);
 }
 
 // Bigger bound steps: the inner weight W/G and each bound at least G times
 // the last. G = W (inner weight 1) and a G that does not divide W evenly.
 TEST(WeightedBoundGrowth, Every3x3StateWithinOneAndAHalf) {
-  check_every_3x3_state(1.5, HeuristicKind::kLinearConflict, Algorithm::kIdaStar, 1.5);
+  check_every_3x3_state(1.5, "linear-conflict", Algorithm::kIdaStar, 1.5);
 }
 TEST(WeightedBoundGrowth, Every3x3StateWithinTwice) {
-  check_every_3x3_state(2, HeuristicKind::kManhattan, Algorithm::kIdaStar, 1.3);
+  check_every_3x3_state(2, "manhattan", Algorithm::kIdaStar, 1.3);
 }
 TEST(WeightedBoundGrowth, Every3x3StateWithPdbWithinOneAndAHalf) {
-  check_every_3x3_state(1.5, HeuristicKind::kPdb, Algorithm::kIdaStar, 1.2);
+  check_every_3x3_state(1.5, kPdb3x3, Algorithm::kIdaStar, 1.2);
 }
 
 TEST(Weighted, WeightFractions) {
@@ -98,24 +112,35 @@ TEST(Weighted, WeightFractions) {
 }
 
 TEST(Weighted, UnsupportedCombinations) {
-  SolveOptions options;
+  using Code = RequestProblem::Code;
+  const auto code = [](const SolveRequest& request, int rows, int cols) -> std::optional<Code> {
+    const auto problem = check_request(request, rows, cols);
+    if (!problem) return std::nullopt;
+    return problem->code;
+  };
+  SolveRequest options;
+  options.heuristic = heuristic_spec("linear-conflict");
   options.weight = 2;
   options.algorithm = Algorithm::kAStar;
-  EXPECT_EQ(unsupported_reason(3, 3, options), "");
-  EXPECT_NE(unsupported_reason(6, 6, options), "");  // A* packs at most 25 cells
+  EXPECT_EQ(code(options, 3, 3), std::nullopt);
+  EXPECT_EQ(code(options, 6, 6), Code::kAStarTooManyCells);  // A* packs at most 25 cells
   options.algorithm = Algorithm::kIdaStar;
-  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(code(options, 3, 3), std::nullopt);
   options.bound_growth = 2;
-  EXPECT_EQ(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(code(options, 3, 3), std::nullopt);
   options.bound_growth = 2.5;  // more than the weight
-  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(code(options, 3, 3), Code::kBoundGrowthRange);
   options.bound_growth = 2;
   options.algorithm = Algorithm::kAStar;
-  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(code(options, 3, 3), Code::kBoundGrowthWithoutIda);
   options.algorithm = Algorithm::kIdaStar;
   options.bound_growth = 1;
   options.weight = 0.5;
-  EXPECT_NE(unsupported_reason(3, 3, options), "");
+  EXPECT_EQ(code(options, 3, 3), Code::kWeightRange);
+  // solve() refuses the same, with the problem's words.
+  const SolveResult r = solve(Board::solved(3, 3, Goal::kBlankLast), options);
+  EXPECT_EQ(r.status, Status::kUnsupported);
+  EXPECT_EQ(r.message, "the weight must be from 1 to 1000");
 }
 
 // A 5x5 board that optimal search with linear conflict does not finish
@@ -130,7 +155,8 @@ TEST(Weighted, RandomFiveByFive) {
       std::shuffle(tiles.begin(), tiles.end(), rng);
       board = Board(5, 5, tiles);
     } while (!is_solvable(board, Goal::kBlankLast));
-    SolveOptions options;
+    SolveRequest options;
+    options.heuristic = heuristic_spec("linear-conflict");
     options.weight = 2;
     options.limits.seconds = 20;
     const SolveResult r = solve(board, options);

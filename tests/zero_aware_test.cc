@@ -42,11 +42,14 @@
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/kernel_rows.h"
 #include "heuristics/pdb_views.h"
+#include "heuristics/registry.h"
 #include "heuristics/zero_aware_heuristic.h"
 #include "search/solver.h"
 #include "test_support.h"
@@ -446,18 +449,22 @@ TEST(ZeroAwareSearch, KorfsFirst10WithZeroAwareSixSixThreeInTheirPublishedLength
   for (std::size_t i = 0; i < 10; ++i) {
     const auto& k = instances[i];
     const Board b(4, 4, k.tiles);
-    SolveOptions so;
+    SolveRequest so;
     so.goal = Goal::kBlankFirst;
-    so.heuristic = HeuristicKind::kPdb;
-    so.pdb = zero;
-    const SolveResult r = solve(b, so);
+    const ResolvedHeuristic resolved = resolved_additive(zero);
+    ASSERT_EQ(resolved.row, &ZeroAwarePdbRow::row()) << "a zero-aware set resolves to the zpdb: row";
+    EXPECT_EQ(resolved.label, "zpdb:663");
+    EXPECT_EQ(resolved.row->evaluate(resolved, b), zero->evaluate(b));
+    const SolveResult r = solve(b, so, resolved);
     ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
     EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
     EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
     EXPECT_GE(zero->evaluate(b), plain->evaluate(b));
     zero_nodes += r.expanded;
-    so.pdb = plain;
-    plain_nodes += solve(b, so).expanded;
+    const ResolvedHeuristic plain_resolved = resolved_additive(plain);
+    ASSERT_EQ(plain_resolved.row, &PdbRow::row());
+    EXPECT_EQ(plain_resolved.label, "pdb:663");
+    plain_nodes += solve(b, so, plain_resolved).expanded;
   }
   EXPECT_LT(zero_nodes, plain_nodes);
   std::filesystem::remove_all(dir);
@@ -670,12 +677,11 @@ TEST(CatalogueSearch, CountsWithTheMoveMachineEqualAPlainIdaStarOnThreeByThree) 
           const Board b(3, 3, unrank_permutation(rank, 9));
           ReferenceIda reference{*test.heuristic, *test.plain, Board::solved(3, 3, goal), machine.get()};
           reference.run(b);
-          SolveOptions so;
+          SolveRequest so;
           so.goal = goal;
-          so.heuristic = HeuristicKind::kPdb;
-          so.pdb = test.heuristic;
           so.pruning = MovePruning::kFsm;
-          const SolveResult r = solve(b, so);
+          const ResolvedHeuristic resolved = resolved_additive(test.heuristic);
+          const SolveResult r = solve(b, so, resolved);
           ASSERT_EQ(r.status, Status::kOptimal);
           ASSERT_EQ(r.length, distance[rank]) << "rank " << rank;
           ASSERT_EQ(reference.length, distance[rank]) << "rank " << rank;
@@ -684,7 +690,7 @@ TEST(CatalogueSearch, CountsWithTheMoveMachineEqualAPlainIdaStarOnThreeByThree) 
           ASSERT_EQ(r.generated, reference.generated) << test.name << ", zero-aware " << zero_aware_only << ", rank " << rank;
           fsm_expanded += r.expanded;
           so.pruning = MovePruning::kParent;
-          parent_expanded += solve(b, so).expanded;
+          parent_expanded += solve(b, so, resolved).expanded;
           ++solved;
         }
         EXPECT_GT(solved, 250);
@@ -708,11 +714,9 @@ TEST(CatalogueSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
           const Board b(3, 3, unrank_permutation(rank, 9));
           ReferenceIda reference{*test->catalogue, *flat.catalogue, Board::solved(3, 3, goal)};
           reference.run(b);
-          SolveOptions so;
+          SolveRequest so;
           so.goal = goal;
-          so.heuristic = HeuristicKind::kPdb;
-          so.pdb = test->catalogue;
-          const SolveResult r = solve(b, so);
+          const SolveResult r = solve(b, so, resolved_additive(test->catalogue));
           ASSERT_EQ(r.status, Status::kOptimal);
           ASSERT_EQ(r.length, distance[rank]) << "rank " << rank;
           ASSERT_EQ(reference.length, distance[rank]) << "rank " << rank;
@@ -755,11 +759,13 @@ TEST(CatalogueSearch, KorfsFirst8WithCatalogue663x3InTheirPublishedLengths) {
   for (std::size_t i = 0; i < 8; ++i) {
     const auto& k = instances[i];
     const Board b(4, 4, k.tiles);
-    SolveOptions so;
+    SolveRequest so;
     so.goal = Goal::kBlankFirst;
-    so.heuristic = HeuristicKind::kPdb;
-    so.pdb = catalogue;
-    const SolveResult r = solve(b, so);
+    const ResolvedHeuristic resolved = resolved_additive(catalogue);
+    ASSERT_EQ(resolved.row, &CatalogueRow::row()) << "a set of partitions resolves to the cat: row";
+    EXPECT_EQ(resolved.label, "cat:663x3");
+    EXPECT_EQ(resolved.row->evaluate(resolved, b), catalogue->evaluate(b));
+    const SolveResult r = solve(b, so, resolved);
     ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
     EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
     EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");

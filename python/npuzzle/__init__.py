@@ -70,12 +70,11 @@ def solve(tiles, rows: Optional[int] = None, cols: Optional[int] = None,
         and one of them gives the other. A grid or a Board has its own.
     goal: "blank-last" (1 2 ... N-1 0) or "blank-first" (0 1 ... N-1);
         default: a Board's own goal, else "blank-last".
-    heuristic: "auto" (the strongest pattern database already cached for
-        the shape and goal, else "linear-conflict"), "hamming",
-        "manhattan", "linear-conflict", or a pattern database "pdb:555",
-        "pdb:663", "pdb:78" (4x4), "pdb:6666" (5x5) or any partition
-        ("pdb:1,2,3/4,5,6"); an explicit pdb is built (and cached) first
-        when missing. See npuzzle.heuristics().
+    heuristic: a name of npuzzle.heuristics(); an explicit table set
+        (pdb:..., zpdb:..., cat:..., max(pdb:...,wd)) is built and cached
+        first when missing, before the board is solved. The names, from the
+        engine's registry:
+{HEURISTICS}
     algorithm: "ida" (IDA*), "astar" (A*) or "phased" (any size, not optimal). See npuzzle.algorithms().
     notation: how result.moves is written: "blank" (u d l r: where the
         blank goes), "tile" (U D L R: where the tile slides) or "vim"
@@ -225,8 +224,8 @@ moves: the solution as a string in the chosen notation ("" when the board
 expanded, generated: nodes of this search; seconds: its wall time.
 heuristic: the heuristic used ("pdb:663", "linear-conflict": what "auto"
     picked); algorithm: "ida" or "astar".
-explanation: why a board was not solved; notice: auto's one-time note
-    (which table it used, or the command that builds one).
+explanation: why a board was not solved; notice: what "auto" chose for
+    the board's shape (the cached table it used, or one worth building).
 solvable_for: for an unsolvable board, the other goal when it solves it.
 goal, notation, rows, cols: what was solved and how moves are written.
 index: the board's 0-based position in solve_many's input (None from solve).
@@ -249,6 +248,18 @@ str(board): Princeton's format, n then the grid. Boards are equal when
 tiles, shape and goal are; they hash and pickle.
 """
 
+
+def _heuristics_text(indent: str) -> str:
+    # The heuristic rows' help, as a docstring paragraph per name.
+    import textwrap
+    return "\n".join(textwrap.fill("%s: %s" % (name, text), width=76, initial_indent=indent,
+                                    subsequent_indent=indent + "    ")
+                      for name, text in _npuzzle._heuristics())
+
+
+if solve.__doc__:  # None under python -OO
+    solve.__doc__ = solve.__doc__.replace("{HEURISTICS}", _heuristics_text(" " * 8))
+del _heuristics_text
 
 # The typing names served the annotations above, evaluated as each def ran;
 # they are not part of the package: `import npuzzle` offers exactly __all__

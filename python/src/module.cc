@@ -683,7 +683,7 @@ void define_module(py::module_& m) {
   m.def("_algorithms", [] { return choices(algorithm_choices()); });
   m.def("_heuristics", [] {
     py::list out;
-    out.append(py::make_tuple("auto", "the strongest heuristic ready for the board without a build (see --help)"));
+    out.append(py::make_tuple("auto", std::string(auto_heuristic_help())));
     for (const HeuristicRow* row : heuristic_rows()) {
       out.append(py::make_tuple(std::string(row->name), std::string(row->help)));
     }

@@ -42,6 +42,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "io/json.h"
+#include "io/jsonl.h"
 #include "io/moves_file.h"
 
 namespace npuzzle::cli {
@@ -61,6 +62,7 @@ struct AgreedOption {
 constexpr AgreedOption kAgreedOptions[] = {
     {"algorithm", Kind::kString},      {"heuristic", Kind::kString},  {"weight", Kind::kNumber},
     {"time_limit_seconds", Kind::kNumber}, {"max_nodes", Kind::kWholeNumber}, {"inline_limit", Kind::kWholeNumber},
+    {"prune", Kind::kString},          {"fsm_depth", Kind::kWholeNumber}, {"bound_growth", Kind::kNumber},
 };
 
 struct MergeError : std::runtime_error {
@@ -190,12 +192,16 @@ void read_rows(ShardFile& shard) {
       if (format == ResultFormat::kCsv) continue;
     }
     auto row = parse_row(line, format);
-    if (!row || row->id.empty() || row->status.empty()) {
+    bool numbers = row.has_value();
+    for (std::size_t i = 0; numbers && i < kResultColumns; ++i) {
+      numbers = !is_numeric_column(i) || row->field(i).empty() || is_json_number(row->field(i));
+    }
+    if (!row || row->id.empty() || row->status.empty() || !numbers) {
       throw MergeError(where(shard.csv, number) + ": not a batch " +
                        (format == ResultFormat::kCsv ? "CSV row of " + std::to_string(kResultColumns) + " fields"
                                                      : std::string("JSON Lines row of the ") +
                                                            std::to_string(kResultColumns) + " columns") +
-                       " with an id and a status");
+                       " with an id, a status and numbers in the numeric columns");
     }
     shard.rows.push_back(std::move(*row));
     shard.row_lines.push_back(number);
@@ -307,7 +313,7 @@ void write_atomically(const std::string& path, const std::string& text) {
 }
 
 JsonObject merged_sidecar(const std::vector<ShardFile*>& by_number, const std::vector<const ResultRow*>& rows,
-                          const std::string& command_line) {
+                          const std::string& command_line, ResultFormat format) {
   const pt::ptree& first = by_number.front()->json;
   JsonObject options;
   options.add("input", first.get<std::string>("options.input", ""));
@@ -374,6 +380,7 @@ JsonObject merged_sidecar(const std::vector<ShardFile*>& by_number, const std::v
   j.add("options", options);
   j.add("goal", first.get<std::string>("goal", ""));
   j.add("notation", first.get<std::string>("notation", ""));
+  j.add("format", result_format_name(format));
   j.add("shard", "1/1");
   j.add("threads", threads);
   j.add("start_time", start);
@@ -462,7 +469,7 @@ int run_merge(const std::vector<std::string>& args) {
   try {
     write_atomically(output, text);
     write_atomically(output + ".json",
-                     merged_sidecar(by_number, merged, joined_command_line("merge", args)).dump() + "\n");
+                     merged_sidecar(by_number, merged, joined_command_line("merge", args), out_format).dump() + "\n");
   } catch (const MergeError& e) {  // OUT could not be opened: nothing written
     std::fprintf(stderr, "npuzzle merge: %s\n", e.what());
     return kExitUsage;

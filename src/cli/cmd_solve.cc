@@ -202,7 +202,8 @@ int run_solve(const std::vector<std::string>& args) {
                 build_tables(request.heuristic, board.rows(), board.cols(), goal, request.tables);
               }
             } catch (const std::exception& e) {
-              std::fprintf(stderr, "npuzzle: cannot build %s: %s\n", request.heuristic.text.c_str(), e.what());
+              std::fprintf(stderr, "npuzzle: cannot build %s for %s %s boards: %s\n", request.heuristic.text.c_str(),
+                           size_name(board.rows(), board.cols()).c_str(), std::string(goal_name(goal)).c_str(), e.what());
             }
           }
           arena.execute([&] { report = solve_checked(board, request, cli_vocabulary()); });

@@ -4,6 +4,7 @@
 // tables either way, since the builders' blocks are independent.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 #if NPUZZLE_PARALLEL
@@ -13,6 +14,39 @@
 #endif
 
 namespace npuzzle {
+
+// Atomic access to a plain object shared by the builders' threads:
+// std::atomic_ref, or, without threads, the object itself through the same
+// interface (the WebAssembly build's library has no atomic_ref).
+#if NPUZZLE_PARALLEL
+template <class T>
+using SharedRef = std::atomic_ref<T>;
+#else
+template <class T>
+class SharedRef {
+ public:
+  static constexpr std::size_t required_alignment = alignof(T);
+  explicit SharedRef(T& object) : object_(object) {}
+  T load(std::memory_order = std::memory_order_seq_cst) const { return object_; }
+  void store(T value, std::memory_order = std::memory_order_seq_cst) { object_ = value; }
+  bool compare_exchange_weak(T& expected, T desired, std::memory_order = std::memory_order_seq_cst) {
+    if (object_ != expected) {
+      expected = object_;
+      return false;
+    }
+    object_ = desired;
+    return true;
+  }
+  T fetch_or(T bits, std::memory_order = std::memory_order_seq_cst) {
+    const T old = object_;
+    object_ = static_cast<T>(old | bits);
+    return old;
+  }
+
+ private:
+  T& object_;
+};
+#endif
 
 // A set of threads to run blocks on: `threads` of them, 0 for all cores.
 class BlockArena {

@@ -417,6 +417,10 @@ struct TileTables;
 struct CatalogueRow {
   static const HeuristicRow& row();
   static constexpr int kMaxCells = pdb::kMaxPdbCells;
+  // Its shape kernels are built only on request (NPUZZLE_RESEARCH_KERNELS,
+  // search/kernel_dispatch.h): the generic kernel serves it within about
+  // 15% (Korf's 100, 4x4), and they were a third of the kernels' compile time.
+  static constexpr bool kShapeKernelsOnRequest = true;
   static constexpr bool kMachineOnly = true;
   static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 16; }
   template <int kRows, int kCols, class F>

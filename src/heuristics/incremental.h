@@ -46,9 +46,11 @@ concept IncrementalHeuristic =
 // otherwise any admissible value above `room` (the cheapest part of h that
 // proves the cut), which is what the kernel then takes for the next bound.
 // descend/ascend/reject as above.
-template <class H>
+// Checked for the packing the kernel runs on (Storage): prepare() reads the
+// parent's packed board.
+template <class H, class Storage = Packed64>
 concept PreparingHeuristic =
-    requires(H& h, typename H::Step& step, const Board& board, const Packed64& packed, int tile, int from, int to,
+    requires(H& h, typename H::Step& step, const Board& board, const Storage& packed, int tile, int from, int to,
              int room) {
       { h.reset(board) } -> std::same_as<int>;
       h.prepare(step, tile, from, to, packed);

@@ -82,24 +82,28 @@ std::vector<AutoOffer> plain_offers(int rows, int cols, Goal goal, const TableOp
     return offers({{"pdb:6666", "about 3 minutes and 1.6 GiB of memory to build, 510 MB on disk"}}, rows, cols, goal,
                   tables);
   }
-  // Rectangles: one named partition each (pdb/additive.cc).
-  const bool wide = rows < cols;
-  switch (rows * cols) {
-    case 12: return offers({{wide ? "pdb:3x4-65" : "pdb:4x3-65", "about a second to build, 1 MB on disk"}}, rows, cols, goal, tables);
-    case 15:
-      return offers({{wide ? "pdb:3x5-77" : "pdb:5x3-77", "about 2.5 minutes to build, 62 MB on disk"}}, rows, cols,
-                    goal, tables);
-    case 18:
-      return offers({{wide ? "pdb:3x6-665" : "pdb:6x3-665", "about 40 seconds to build, 27 MB on disk"}}, rows, cols,
-                    goal, tables);
-    case 16:  // 2x8 and 8x2 (4x4 is above)
-      return offers({{wide ? "pdb:2x8-654" : "pdb:8x2-654", "about 10 seconds to build, 6 MB on disk"}}, rows, cols,
-                    goal, tables);
-    case 20:
-      return offers({{wide ? "pdb:4x5-6544" : "pdb:5x4-6544", "about 45 seconds to build, 29 MB on disk"}}, rows,
-                    cols, goal, tables);
-    default: return {};
+  // Rectangles: one named partition each (pdb/additive.cc), for exactly its shape.
+  struct Rectangle {
+    int rows, cols;
+    const char* spec;
+    const char* cost;
+  };
+  static constexpr Rectangle kRectangles[] = {
+      {3, 4, "pdb:3x4-65", "about a second to build, 1 MB on disk"},
+      {4, 3, "pdb:4x3-65", "about a second to build, 1 MB on disk"},
+      {3, 5, "pdb:3x5-77", "about 2.5 minutes to build, 62 MB on disk"},
+      {5, 3, "pdb:5x3-77", "about 2.5 minutes to build, 62 MB on disk"},
+      {3, 6, "pdb:3x6-665", "about 40 seconds to build, 27 MB on disk"},
+      {6, 3, "pdb:6x3-665", "about 40 seconds to build, 27 MB on disk"},
+      {2, 8, "pdb:2x8-654", "about 10 seconds to build, 6 MB on disk"},
+      {8, 2, "pdb:8x2-654", "about 10 seconds to build, 6 MB on disk"},
+      {4, 5, "pdb:4x5-6544", "about 45 seconds to build, 29 MB on disk"},
+      {5, 4, "pdb:5x4-6544", "about 45 seconds to build, 29 MB on disk"},
+  };
+  for (const Rectangle& r : kRectangles) {
+    if (r.rows == rows && r.cols == cols) return offers({{r.spec, r.cost}}, rows, cols, goal, tables);
   }
+  return {};
 }
 
 }  // namespace

@@ -59,6 +59,8 @@ std::vector<const HeuristicRow*> rows_by_rank() {
 
 }  // namespace
 
+std::string_view auto_heuristic_help() { return kAutoHelp; }
+
 std::string heuristic_help() {
   std::string text = "auto: " + std::string(kAutoHelp);
   for (const HeuristicRow* row : heuristic_rows()) {
@@ -99,7 +101,14 @@ Resolution resolve_heuristic(const HeuristicSpec& spec, int rows, int cols, Goal
   // that loads wins. A ready offer that fails to load is named and skipped.
   AutoChoice choice;
   for (const HeuristicRow* row : rows_by_rank()) {
-    for (AutoOffer& offer : row->auto_offers(rows, cols, goal, tables)) {
+    std::vector<AutoOffer> offers;
+    try {
+      offers = row->auto_offers(rows, cols, goal, tables);
+    } catch (const std::exception& e) {  // a row that cannot even look: skipped, and said
+      choice.skipped.push_back(std::string(row->name) + ": " + e.what());
+      continue;
+    }
+    for (AutoOffer& offer : offers) {
       if (!offer.ready) {
         choice.stronger.push_back(std::move(offer));
         continue;

@@ -88,6 +88,8 @@ std::optional<HeuristicSpec> parse_heuristic_spec(std::string_view name);
 // Precondition: `name` is a valid spec (tests, built-in choices).
 HeuristicSpec heuristic_spec(std::string_view name);
 
+// What `auto` means, for help texts.
+std::string_view auto_heuristic_help();
 // "auto: ...; hamming: ...": every name and its help, as one paragraph.
 std::string heuristic_help();
 // "auto, hamming, ... or cat:NAME", for "expected ..." messages.

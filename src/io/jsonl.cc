@@ -174,6 +174,12 @@ class Parser {
 
 }  // namespace
 
+bool is_json_number(std::string_view text) {
+  Parser p(text);
+  std::string number;
+  return p.number(number) && p.done();
+}
+
 std::optional<ResultRow> parse_jsonl_row(std::string_view line) {
   Parser p(line);
   if (!p.eat('{')) return std::nullopt;

@@ -15,8 +15,12 @@ namespace npuzzle {
 std::string format_jsonl_row(const ResultRow& row);
 
 // Parses one line (without its '\n'): an object holding every column once
-// (in any order; other keys are ignored), strings or null, numbers or null
-// in the numeric columns. nullopt for anything else.
+// (in any order; other keys, with string, number or null values, are
+// ignored), strings or null, numbers or null in the numeric columns.
+// nullopt for anything else.
 std::optional<ResultRow> parse_jsonl_row(std::string_view line);
+
+// Whether `text` is a JSON number (what a numeric column holds, or empty).
+bool is_json_number(std::string_view text);
 
 }  // namespace npuzzle

@@ -26,7 +26,11 @@ void put_work(Writer& w, std::uint64_t sequence, const BatchItem& item) {
 void get_work(Reader& r, std::uint64_t* sequence, BatchItem& item) {
   *sequence = r.get<std::uint64_t>();
   item.index = r.get<std::uint64_t>();
-  item.goal = static_cast<Goal>(r.get<std::uint8_t>());
+  const auto goal = r.get<std::uint8_t>();
+  if (goal > static_cast<std::uint8_t>(Goal::kBlankFirst)) {
+    throw MessageError("npuzzle-mpi: a puzzle with an unknown goal (corrupt message?)");
+  }
+  item.goal = static_cast<Goal>(goal);
   PuzzleRecord& record = item.record;
   record.id = r.get_string();
   record.source = r.get_string();
@@ -68,6 +72,10 @@ void put_moves(Writer& w, const MoveSequence& moves) {
 }
 MoveSequence get_moves(Reader& r) {
   const auto size = r.get<std::uint64_t>();
+  // Checked before anything is allocated: a corrupt count is a MessageError, not a huge reservation.
+  if (size / 32 + (size % 32 != 0) > r.left() / sizeof(std::uint64_t)) {
+    throw MessageError("npuzzle-mpi: a message ended early (corrupt?)");
+  }
   MoveSequence moves;
   moves.reserve(size);
   for (std::uint64_t left = size; left > 0;) {
@@ -180,7 +188,7 @@ void get_result(Reader& r, std::uint64_t* sequence, BatchItem& item) {
   report.explanation = r.get_string();
   report.problem = get_problem(r);
   const auto other = r.get<std::int8_t>();
-  if (other > static_cast<std::int8_t>(Goal::kBlankFirst)) {
+  if (other < -1 || other > static_cast<std::int8_t>(Goal::kBlankFirst)) {
     throw MessageError("npuzzle-mpi: a result with an unknown goal (corrupt message?)");
   }
   report.solvable_for = other < 0 ? std::nullopt : std::optional<Goal>(static_cast<Goal>(other));

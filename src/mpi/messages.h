@@ -60,6 +60,8 @@ class Reader {
     at_ += sizeof value;
     return value;
   }
+  // The bytes not read yet.
+  std::uint64_t left() const { return bytes_.size() - at_; }
   std::string get_string() {
     const auto size = get<std::uint64_t>();
     need(size);

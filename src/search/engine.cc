@@ -15,7 +15,10 @@ std::string unsolvable_explanation(Goal goal, std::optional<Goal> other, const V
   std::string text = "unsolvable for the " + std::string(goal_name(goal)) + " goal";
   if (other) {
     const std::string name(goal_name(*other));
-    text += " (it is solvable for " + name + ": " + vocabulary.setting(RequestOption::kGoal, name) + ")";
+    text += " (it is solvable for " + name;
+    // A front end says how to ask for it; the engine's own words need not.
+    if (&vocabulary != &neutral_vocabulary()) text += ": " + vocabulary.setting(RequestOption::kGoal, name);
+    text += ")";
   }
   return text;
 }

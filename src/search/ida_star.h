@@ -62,9 +62,9 @@ namespace npuzzle {
 // for each; with G > 1 the number of iterations grows only logarithmically.
 template <PackedBoard Storage, int kRows, int kCols, class Heuristic, bool kWeighted = false,
           MovePruning kPruning = MovePruning::kParent>
-  requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic>) && (!kWeighted || kRows == 0)
+  requires(IncrementalHeuristic<Heuristic> || PreparingHeuristic<Heuristic, Storage>) && (!kWeighted || kRows == 0)
 class IdaStar {
-  static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+  static constexpr bool kPrepares = PreparingHeuristic<Heuristic, Storage>;
   // A heuristic whose prepare() is locate() then fetch() (zero-aware tables:
   // locate() updates the index and prefetches the per-set record, fetch()
   // reads it and prefetches the entry) lets dfs_at locate all children

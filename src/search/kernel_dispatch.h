@@ -14,7 +14,11 @@
 //     (Row::kMaxCells): no pattern database on ByteGrid, the exact table
 //     on Packed64 only;
 //   - optimal IDA* runs a machine-only row (catalogues) with the
-//     move-pruning machine alone (Row::kMachineOnly).
+//     move-pruning machine alone (Row::kMachineOnly);
+//   - the shape kernels of zero-aware tables and catalogues
+//     (Row::kShapeKernelsOnRequest) exist only in builds configured with
+//     -DNPUZZLE_RESEARCH_KERNELS=ON; otherwise the generic kernel serves
+//     them (same node counts).
 #pragma once
 
 #include <string>
@@ -22,6 +26,11 @@
 #include "core/packed_board.h"
 #include "heuristics/kernel_rows.h"
 #include "search/kernels.h"
+
+// Set by the build for npuzzle_search (src/CMakeLists.txt).
+#ifndef NPUZZLE_RESEARCH_KERNELS
+#define NPUZZLE_RESEARCH_KERNELS 0
+#endif
 
 namespace npuzzle {
 
@@ -40,10 +49,20 @@ constexpr int kernel_min_cells() {
 // Whether the kernel of Storage, kRows x kCols (0 x 0: generic) and
 // kPruning carries Row (for optimal IDA*; weighted IDA* and A*, which have
 // no machine, ask with kParent and ignore kMachineOnly).
+// Whether this build has the shape kernels a row has only on request.
+template <class Row>
+constexpr bool shape_kernels_built() {
+  if constexpr (requires { Row::kShapeKernelsOnRequest; }) {
+    return !Row::kShapeKernelsOnRequest || NPUZZLE_RESEARCH_KERNELS;
+  } else {
+    return true;
+  }
+}
+
 template <class Row, class Storage, int kRows, int kCols, MovePruning kPruning, bool kIda = true>
 constexpr bool kernel_carries() {
   if (kIda && Row::kMachineOnly && kPruning != MovePruning::kFsm) return false;
-  if (kRows > 0) return Row::in_shape_kernel(kRows, kCols);
+  if (kRows > 0) return shape_kernels_built<Row>() && Row::in_shape_kernel(kRows, kCols);
   return Row::kMaxCells >= kernel_min_cells<Storage>();
 }
 

@@ -87,7 +87,7 @@ namespace npuzzle {
 template <PackedBoard Storage, int kRows, int kCols, class Heuristic, MovePruning kPruning = MovePruning::kParent>
 class ParallelIdaStar {
   using Kernel = IdaStar<Storage, kRows, kCols, Heuristic, false, kPruning>;
-  static constexpr bool kPrepares = PreparingHeuristic<Heuristic>;
+  static constexpr bool kPrepares = PreparingHeuristic<Heuristic, Storage>;
   static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:

@@ -6,7 +6,20 @@
 #include "heuristics/tile_tables.h"
 #include "search/phased.h"
 
+// Set by the build for npuzzle_search (src/CMakeLists.txt): the largest
+// board this build's kernels search (the web build's: 16 cells).
+#ifndef NPUZZLE_MAX_KERNEL_CELLS
+#define NPUZZLE_MAX_KERNEL_CELLS 64
+#endif
+
 namespace npuzzle {
+namespace {
+
+constexpr int kMaxOptimalCells = NPUZZLE_MAX_KERNEL_CELLS < kMaxSearchCells ? NPUZZLE_MAX_KERNEL_CELLS : kMaxSearchCells;
+constexpr int kMaxAStarCells =
+    NPUZZLE_MAX_KERNEL_CELLS < Packed128::kMaxCells ? NPUZZLE_MAX_KERNEL_CELLS : Packed128::kMaxCells;
+
+}  // namespace
 
 const Vocabulary& neutral_vocabulary() {
   static const Vocabulary vocabulary{
@@ -48,20 +61,20 @@ const Vocabulary& neutral_vocabulary() {
 std::optional<RequestProblem> check_request(const SolveRequest& r) {
   using Code = RequestProblem::Code;
   if (!(r.weight >= 1 && r.weight <= 1000)) return RequestProblem{Code::kWeightRange, 1, 1000, {}};
-  if (r.weight > 1 && r.algorithm == Algorithm::kPhased) return RequestProblem{Code::kWeightWithPhased};
+  if (r.weight > 1 && r.algorithm == Algorithm::kPhased) return RequestProblem{Code::kWeightWithPhased, 0, 0, {}};
   if (!(r.bound_growth >= 1 && r.bound_growth <= r.weight)) return RequestProblem{Code::kBoundGrowthRange, 1, r.weight, {}};
-  if (r.bound_growth > 1 && r.algorithm != Algorithm::kIdaStar) return RequestProblem{Code::kBoundGrowthWithoutIda};
+  if (r.bound_growth > 1 && r.algorithm != Algorithm::kIdaStar) return RequestProblem{Code::kBoundGrowthWithoutIda, 0, 0, {}};
   if (r.pruning == MovePruning::kFsm && (r.algorithm != Algorithm::kIdaStar || r.weight > 1)) {
-    return RequestProblem{Code::kMachineWithoutPlainIda};
+    return RequestProblem{Code::kMachineWithoutPlainIda, 0, 0, {}};
   }
   if (r.fsm_depth != 0) {
-    if (r.pruning != MovePruning::kFsm) return RequestProblem{Code::kFsmDepthWithoutMachine};
+    if (r.pruning != MovePruning::kFsm) return RequestProblem{Code::kFsmDepthWithoutMachine, 0, 0, {}};
     // The shape's own limit (lower above 25 cells) is the board's check.
     if (r.fsm_depth < kMinFsmDepth || r.fsm_depth > kMaxFsmDepth) {
       return RequestProblem{Code::kFsmDepthRange, kMinFsmDepth, kMaxFsmDepth, {}};
     }
   }
-  if (r.shorten && r.algorithm != Algorithm::kPhased) return RequestProblem{Code::kShortenWithoutPhased};
+  if (r.shorten && r.algorithm != Algorithm::kPhased) return RequestProblem{Code::kShortenWithoutPhased, 0, 0, {}};
   return std::nullopt;
 }
 
@@ -76,13 +89,15 @@ std::optional<RequestProblem> check_request(const SolveRequest& r, int rows, int
     return std::nullopt;
   }
   const int cells = rows * cols;
-  if (cells > kMaxSearchCells) return RequestProblem{Code::kTooManyCells, static_cast<double>(cells), kMaxSearchCells, size_name(rows, cols)};
+  if (cells > kMaxOptimalCells) {
+    return RequestProblem{Code::kTooManyCells, static_cast<double>(cells), kMaxOptimalCells, size_name(rows, cols)};
+  }
   if (r.fsm_depth > max_fsm_depth(cells)) {
     return RequestProblem{Code::kFsmDepthRange, kMinFsmDepth, static_cast<double>(max_fsm_depth(cells)),
                           size_name(rows, cols)};
   }
-  if (r.algorithm == Algorithm::kAStar && cells > Packed128::kMaxCells) {
-    return RequestProblem{Code::kAStarTooManyCells, 0, Packed128::kMaxCells, {}};
+  if (r.algorithm == Algorithm::kAStar && cells > kMaxAStarCells) {
+    return RequestProblem{Code::kAStarTooManyCells, 0, kMaxAStarCells, {}};
   }
   if (std::string why = heuristic_size_problem(r.heuristic, rows, cols); !why.empty()) {
     return RequestProblem{Code::kHeuristicSize, 0, 0, std::move(why)};

@@ -31,7 +31,7 @@ RowTraits row_traits(const ResolvedHeuristic& heuristic, int rows, int cols) {
   RowTraits traits;
   visit_row(heuristic, [&]<class Row>() {
     traits.machine_only = Row::kMachineOnly;
-    traits.in_shape_kernel = Row::in_shape_kernel(rows, cols);
+    traits.in_shape_kernel = shape_kernels_built<Row>() && Row::in_shape_kernel(rows, cols);
     if constexpr (requires { Row::shape_kernel_serves(heuristic); }) {
       traits.in_shape_kernel = traits.in_shape_kernel && Row::shape_kernel_serves(heuristic);
     }
@@ -77,41 +77,60 @@ template <MovePruning kPruning>
 SolveResult optimal_ida(const KernelJob& job, bool in_shape_kernel) {
   const int r = job.board.rows();
   const int c = job.board.cols();
-#if NPUZZLE_SHAPE_KERNELS
   if (in_shape_kernel) {
+#if NPUZZLE_SHAPE_3X3
     if (r == 3 && c == 3) return run_ida<Packed64, 3, 3, kPruning>(job);
-    if (r == 4 && c == 4) return run_ida<Packed64, 4, 4, kPruning>(job);
-    if (r == 3 && c == 4) return run_ida<Packed64, 3, 4, kPruning>(job);
-    if (r == 4 && c == 3) return run_ida<Packed64, 4, 3, kPruning>(job);
-    if (r == 5 && c == 5) return run_ida<Packed128, 5, 5, kPruning>(job);
-  }
-#else
-  (void)in_shape_kernel;
 #endif
+#if NPUZZLE_SHAPE_4X4
+    if (r == 4 && c == 4) return run_ida<Packed64, 4, 4, kPruning>(job);
+#endif
+#if NPUZZLE_SHAPE_3X4
+    if (r == 3 && c == 4) return run_ida<Packed64, 3, 4, kPruning>(job);
+#endif
+#if NPUZZLE_SHAPE_4X3
+    if (r == 4 && c == 3) return run_ida<Packed64, 4, 3, kPruning>(job);
+#endif
+#if NPUZZLE_SHAPE_5X5
+    if (r == 5 && c == 5) return run_ida<Packed128, 5, 5, kPruning>(job);
+#endif
+  }
   const int cells = r * c;
   if (cells <= Packed64::kMaxCells) return run_ida<Packed64, 0, 0, kPruning>(job);
+#if NPUZZLE_MAX_KERNEL_CELLS > 16
   if (cells <= Packed128::kMaxCells) return run_ida<Packed128, 0, 0, kPruning>(job);
+#endif
+#if NPUZZLE_MAX_KERNEL_CELLS > 25
   return run_ida<ByteGrid, 0, 0, kPruning>(job);
+#else
+  return kernel_not_carried(job.heuristic, "IDA* (the board is larger than this build searches)");
+#endif
 }
 
 SolveResult dispatch(const Board& board, const TileTables& tables, const SolveRequest& request,
                      const ResolvedHeuristic& heuristic, Budget& budget) {
-  KernelJob job{board, tables, heuristic, budget};
+  KernelJob job{board, tables, heuristic, budget, nullptr, SplitPolicy{}, SearchWeight{}, 0};
   const int cells = board.cells();
   if (request.algorithm == Algorithm::kAStar) {
     job.memory_bytes = request.limits.memory_bytes ? request.limits.memory_bytes : default_memory_limit();
     const WeightFraction w = weight_fraction(request.weight);
     job.weight = SearchWeight{.num = w.num, .den = w.den};
-    if (request.weight > 1) {
-      return cells <= Packed64::kMaxCells ? run_astar<Packed64, true>(job) : run_astar<Packed128, true>(job);
+    if (cells <= Packed64::kMaxCells) {
+      return request.weight > 1 ? run_astar<Packed64, true>(job) : run_astar<Packed64, false>(job);
     }
-    return cells <= Packed64::kMaxCells ? run_astar<Packed64, false>(job) : run_astar<Packed128, false>(job);
+#if NPUZZLE_MAX_KERNEL_CELLS > 16
+    return request.weight > 1 ? run_astar<Packed128, true>(job) : run_astar<Packed128, false>(job);
+#endif
   }
   if (request.weight > 1) {
     job.weight = ida_weight(request.weight, request.bound_growth);
     if (cells <= Packed64::kMaxCells) return run_weighted_ida<Packed64>(job);
+#if NPUZZLE_MAX_KERNEL_CELLS > 16
     if (cells <= Packed128::kMaxCells) return run_weighted_ida<Packed128>(job);
+#endif
+#if NPUZZLE_MAX_KERNEL_CELLS > 25
     return run_weighted_ida<ByteGrid>(job);
+#endif
+    return kernel_not_carried(heuristic, "weighted IDA* (the board is larger than this build searches)");
   }
   const RowTraits traits = row_traits(heuristic, board.rows(), board.cols());
   MovePruning pruning = request.pruning;

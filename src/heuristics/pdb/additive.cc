@@ -109,7 +109,8 @@ const std::vector<NamedPartition>& named_partitions() {
         {"4x3-65", "3x4-65"}, {"5x3-77", "3x5-77"}, {"6x3-665", "3x6-665"},
         {"8x2-654", "2x8-654"}, {"5x4-6544", "4x5-6544"}};
     for (const auto& [name, of] : transposes) {
-      const auto it = std::find_if(list.begin(), list.end(), [&](const NamedPartition& n) { return n.name == of; });
+      const std::string_view source = of;  // a plain name: clang 14 cannot capture a structured binding
+      const auto it = std::find_if(list.begin(), list.end(), [&](const NamedPartition& n) { return n.name == source; });
       list.push_back(transposed(name, *it));
     }
     return list;

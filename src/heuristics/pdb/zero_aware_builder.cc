@@ -173,7 +173,7 @@ class LayeredSearch {
           const ZeroAwareIndex::Cursor there = index_.moved(here, index_at(a), a, b, index_at);
           const std::uint64_t j = index_.index(there, a);
           if (entries_[j] == kUnreachable) {
-            std::atomic_ref<std::uint64_t>(next_[j / 64]).fetch_or(std::uint64_t{1} << (j % 64), std::memory_order_relaxed);
+            SharedRef<std::uint64_t>(next_[j / 64]).fetch_or(std::uint64_t{1} << (j % 64), std::memory_order_relaxed);
           }
         }
         examined += static_cast<std::uint64_t>(moves);
