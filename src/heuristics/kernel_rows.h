@@ -10,6 +10,7 @@
 #include "heuristics/exact.h"
 #include "heuristics/incremental.h"
 #include "heuristics/pdb_heuristic.h"
+#include "heuristics/walking_distance.h"
 #include "heuristics/zero_aware_heuristic.h"
 
 namespace npuzzle {
@@ -17,7 +18,7 @@ namespace npuzzle {
 template <class... Rows>
 struct RowList {};
 
-using KernelRows =
-    RowList<HammingRow, ManhattanRow, LinearConflictRow, ExactRow, PdbRow, ZeroAwarePdbRow, CatalogueRow>;
+using KernelRows = RowList<HammingRow, ManhattanRow, LinearConflictRow, WalkingDistanceRow, ExactRow, PdbRow,
+                           ZeroAwarePdbRow, CatalogueRow>;
 
 }  // namespace npuzzle
