@@ -816,5 +816,40 @@ class ScratchDir {
   std::string path_;
 };
 
+// max(pdb:SPEC,wd) through the registry: the build step, then solving with
+// fewer expansions than the database alone and never more than WD alone.
+TEST(PdbWalkingDistanceRow, BuildsItsDatabaseThenSolvesInPublishedLengths) {
+  const ScratchDir cache;
+  SolveRequest request;
+  request.goal = Goal::kBlankFirst;
+  request.tables.cache.dir = cache.path();
+  request.heuristic = heuristic_spec("max(pdb:555,wd)");
+  ASSERT_FALSE(tables_to_build(request.heuristic, 4, 4, request.goal, request.tables).empty());
+  // Resolving never builds: unsupported until the build step has run.
+  const Board first(4, 4, testing::korf100().front().tiles);
+  EXPECT_EQ(solve(first, request).status, Status::kUnsupported);
+  build_tables(request.heuristic, 4, 4, request.goal, request.tables);
+  EXPECT_TRUE(tables_to_build(request.heuristic, 4, 4, request.goal, request.tables).empty());
+  SolveRequest plain = request;
+  plain.heuristic = heuristic_spec("pdb:555");
+  std::uint64_t with_wd = 0, without = 0;
+  for (const auto& k : testing::korf100()) {
+    if (k.id > 10) break;
+    const Board b(4, 4, k.tiles);
+    const SolveResult both = solve(b, request);
+    const SolveResult alone = solve(b, plain);
+    ASSERT_EQ(both.status, Status::kOptimal) << both.message;
+    EXPECT_EQ(both.length, k.optimal_length);
+    EXPECT_EQ(check_solution(b, both.moves, request.goal), "");
+    EXPECT_LE(both.initial_h, k.optimal_length);
+    EXPECT_GE(both.initial_h, alone.initial_h);
+    with_wd += both.expanded;
+    without += alone.expanded;
+  }
+  EXPECT_LT(with_wd, without);
+  const Resolution r = resolve_heuristic(request.heuristic, 4, 4, request.goal, request.tables);
+  EXPECT_EQ(r.heuristic.label, "max(pdb:555,wd)");
+}
+
 }  // namespace
 }  // namespace npuzzle

@@ -10,6 +10,7 @@
 #include "heuristics/exact.h"
 #include "heuristics/incremental.h"
 #include "heuristics/pdb_heuristic.h"
+#include "heuristics/pdb_wd.h"
 #include "heuristics/walking_distance.h"
 #include "heuristics/zero_aware_heuristic.h"
 
@@ -19,6 +20,6 @@ template <class... Rows>
 struct RowList {};
 
 using KernelRows = RowList<HammingRow, ManhattanRow, LinearConflictRow, WalkingDistanceRow, ExactRow, PdbRow,
-                           ZeroAwarePdbRow, CatalogueRow>;
+                           ZeroAwarePdbRow, CatalogueRow, PdbWalkingDistanceRow>;
 
 }  // namespace npuzzle
