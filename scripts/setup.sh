@@ -10,6 +10,8 @@
 #       render  pictures of solutions, `npuzzle render` (libgd, DejaVu fonts)
 #       python  the Python module (pybind11, the Python headers, venv)
 #       mpi     build/npuzzle-mpi, the batch over MPI ranks (Open MPI)
+#       web     the page web/ (web/engine/npuzzle.js: the engine in
+#               WebAssembly, emscripten; scripts/build_web.sh)
 #   scripts/setup.sh --tests [...]    also the test suite's packages (GoogleTest,
 #                                     Google Benchmark, clang's libFuzzer, pytest,
 #                                     NumPy, Pillow, Xvfb ...) and the tests and
@@ -27,15 +29,18 @@ declare -A front_end_packages=(
   [render]="libgd-dev fonts-dejavu-core"
   [python]="pybind11-dev python3-dev python3-venv"
   [mpi]="libopenmpi-dev openmpi-bin"
+  [web]="emscripten"
 )
 # What the tests need beyond the front ends: GoogleTest and Google
 # Benchmark; clang and its libFuzzer runtime (scripts/fuzz.sh); pytest and
 # NumPy (the Python module's tests); Pillow (decodes the renderer's GIFs in
 # tests/render_test); Xvfb, xauth, xdotool, x11-apps and ImageMagick (the
 # game's screenshots, scripts/game_screenshots.py); bc and GNU time
-# (scripts/bench_intra.sh); gnuplot for the benchmark report's plots.
+# (scripts/bench_intra.sh); gnuplot for the benchmark report's plots;
+# chromium, node and npm (puppeteer-core) for the page's browser tests
+# (scripts/test_web.sh).
 test_packages=(libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-dev python3-pytest python3-numpy
-               python3-pil xvfb xauth xdotool x11-apps imagemagick bc time gnuplot-nox)
+               python3-pil xvfb xauth xdotool x11-apps imagemagick bc time gnuplot-nox chromium nodejs npm)
 
 tests=OFF
 wanted=()
@@ -43,16 +48,16 @@ cmake_args=()
 while (($#)); do
   case $1 in
     --tests) tests=ON ;;
-    all | --all) wanted=(gui render python mpi) ;;
-    gui | render | python | mpi) wanted+=("$1") ;;
+    all | --all) wanted=(gui render python mpi web) ;;
+    gui | render | python | mpi | web) wanted+=("$1") ;;
     --) shift; cmake_args=("$@"); break ;;
-    -h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "setup: unknown argument '$1' (expected all, gui, render, python, mpi, --tests, or -- CMAKE_ARGS)" >&2
+    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "setup: unknown argument '$1' (expected all, gui, render, python, mpi, web, --tests, or -- CMAKE_ARGS)" >&2
        exit 2 ;;
   esac
   shift
 done
-if [ "$tests" = ON ]; then wanted=(gui render python mpi); fi
+if [ "$tests" = ON ]; then wanted=(gui render python mpi web); fi
 
 packages=("${cli_packages[@]}")
 for f in "${wanted[@]}"; do read -r -a more <<<"${front_end_packages[$f]}"; packages+=("${more[@]}"); done
@@ -75,6 +80,7 @@ fi
 front_end_args=()
 for f in "${wanted[@]}"; do
   case $f in
+    web) ;;  # its own build, below
     gui) front_end_args+=(-DNPUZZLE_GUI=ON) ;;
     render) front_end_args+=(-DNPUZZLE_RENDER=ON) ;;
     python) front_end_args+=(-DNPUZZLE_PYTHON=ON) ;;
@@ -91,5 +97,10 @@ cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TES
 cmake --build "$root/build" -j"${NPUZZLE_JOBS:-$(nproc)}"
 built=$(grep -E '^NPUZZLE_(GUI|RENDER|PYTHON|MPI):BOOL=ON' "$root/build/CMakeCache.txt" | sed -E 's/^NPUZZLE_([A-Z]+).*/\1/' |
           tr 'A-Z\n' 'a-z ' || true)
+# The page: when asked for, or when emscripten is there anyway.
+if [[ " ${wanted[*]} " == *" web "* ]] || command -v emcmake >/dev/null; then
+  "$root/scripts/build_web.sh"
+  built="${built}web "
+fi
 echo "setup: built build/npuzzle${built:+ with: $built}in $((SECONDS - configure_start)) s" \
      "(tests and benchmarks: $tests; $((SECONDS - start)) s in all)" >&2

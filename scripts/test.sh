@@ -8,7 +8,9 @@
 #      exit-code contract and engine-library tests;
 #   4. TSan (build-tsan/): the batch pipeline (through the CLI and in-process),
 #      progress bar and signal tests;
-#   5. the two libFuzzer targets (build-fuzz/), NPUZZLE_FUZZ_SECONDS each (60).
+#   5. the two libFuzzer targets (build-fuzz/), NPUZZLE_FUZZ_SECONDS each (60);
+#   6. the web page in headless chromium (scripts/test_web.sh: web/engine
+#      built by setup.sh, puppeteer-core from npm).
 # NPUZZLE_JOBS sets the parallel jobs (default: all cores). Stops at the
 # first failure; prints how long each step took.
 set -euo pipefail
@@ -41,6 +43,7 @@ step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
 step "TSan subset" scripts/sanitize.sh thread build-tsan "cli_test reliability_test engine_test" \
   'CliRoundTrip|CliTamper|GenDistance|MillionCell|AutoHeuristic'
 step "fuzzing, ${fuzz_seconds} s per target" scripts/fuzz.sh "$fuzz_seconds"
+step "web page (headless chromium)" scripts/test_web.sh
 
 echo "==== test.sh: all passed" >&2
 printf '%s\n' "${timings[@]}" >&2
