@@ -5,7 +5,6 @@
 // Both are admissible, so the maximum is; it is never weaker than either.
 #pragma once
 
-#include <cstdlib>
 #include <memory>
 
 #include "heuristics/max_heuristic.h"
@@ -26,16 +25,14 @@ struct TileTables;
 
 // Its row (heuristics/registry.h; the data is in pdb_wd.cc; the traits are
 // explained at TileRow in incremental.h). Walking distance serves boards of
-// up to 16 cells; the 4x4 compile-time kernel carries it with a reflected
-// database, the generic kernel everything else.
+// up to 16 cells, all on the generic kernel: a node costs about 1.5x the
+// database's alone there, so a compile-time kernel would not make it the
+// faster choice (results/walking_distance.md), and it took 15 s to compile.
 struct PdbWalkingDistanceRow {
   static const HeuristicRow& row();
   static constexpr int kMaxCells = WalkingDistanceRow::kMaxCells;
   static constexpr bool kMachineOnly = false;
-  static constexpr bool in_shape_kernel(int rows, int cols) { return rows == 4 && cols == 4; }
-  static bool shape_kernel_serves(const ResolvedHeuristic& h) {
-    return h.data_as<PdbAndWalkingDistance>().pdb->reflected();
-  }
+  static constexpr bool in_shape_kernel(int, int) { return false; }
   template <int kRows, int kCols, class F>
   static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
     const auto& tables = h.data_as<PdbAndWalkingDistance>();
@@ -47,11 +44,8 @@ struct PdbWalkingDistanceRow {
         return f(MaxHeuristic<WalkingDistanceHeuristic, Pdb>(wd, Pdb(*tables.pdb)));
       }
     }
-    if constexpr (kRows == 0) {
-      using Pdb = PdbHeuristic<false, kSide>;
-      return f(MaxHeuristic<WalkingDistanceHeuristic, Pdb>(wd, Pdb(*tables.pdb)));
-    }
-    std::abort();  // a shape kernel serves reflected databases only (shape_kernel_serves)
+    using Pdb = PdbHeuristic<false, kSide>;
+    return f(MaxHeuristic<WalkingDistanceHeuristic, Pdb>(wd, Pdb(*tables.pdb)));
   }
 };
 

@@ -14,7 +14,8 @@
 //     (Row::kMaxCells): no pattern database on ByteGrid, the exact table
 //     on Packed64 only;
 //   - optimal IDA* runs a machine-only row (catalogues) with the
-//     move-pruning machine alone (Row::kMachineOnly);
+//     move-pruning machine alone (Row::kMachineOnly), and the shape kernels
+//     below 16 cells carry parent pruning only (shape_kernel_has_machine);
 //   - the shape kernels of zero-aware tables and catalogues
 //     (Row::kShapeKernelsOnRequest) exist only in builds configured with
 //     -DNPUZZLE_RESEARCH_KERNELS=ON; otherwise the generic kernel serves
@@ -59,9 +60,16 @@ constexpr bool shape_kernels_built() {
   }
 }
 
+// Whether the shape kernel of kRows x kCols carries the move-pruning
+// machine: on boards of 16 cells and more, where searches are long enough
+// for it to pay (results/move_pruning.md); smaller ones take it on the
+// generic kernel.
+constexpr bool shape_kernel_has_machine(int rows, int cols) { return rows * cols >= 16; }
+
 template <class Row, class Storage, int kRows, int kCols, MovePruning kPruning, bool kIda = true>
 constexpr bool kernel_carries() {
   if (kIda && Row::kMachineOnly && kPruning != MovePruning::kFsm) return false;
+  if (kRows > 0 && kPruning == MovePruning::kFsm && !shape_kernel_has_machine(kRows, kCols)) return false;
   if (kRows > 0) return shape_kernels_built<Row>() && Row::in_shape_kernel(kRows, kCols);
   return Row::kMaxCells >= kernel_min_cells<Storage>();
 }

@@ -77,7 +77,7 @@ template <MovePruning kPruning>
 SolveResult optimal_ida(const KernelJob& job, bool in_shape_kernel) {
   const int r = job.board.rows();
   const int c = job.board.cols();
-  if (in_shape_kernel) {
+  if (in_shape_kernel && (kPruning == MovePruning::kParent || shape_kernel_has_machine(r, c))) {
 #if NPUZZLE_SHAPE_3X3
     if (r == 3 && c == 3) return run_ida<Packed64, 3, 3, kPruning>(job);
 #endif

@@ -1,8 +1,9 @@
 // Optimal IDA* on 3x3 (Packed64): the tile heuristics and the exact table.
-// A kernel unit (search/kernels.inc).
+// Parent pruning only: the move-pruning machine runs on the generic kernel
+// below 16 cells (kernel_dispatch.h). A kernel unit (search/kernels.inc).
 #include "search/kernels.inc"
 
-NPUZZLE_IDA_KERNELS(Packed64, 3, 3, HammingRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 3, ManhattanRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 3, LinearConflictRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 3, ExactRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 3, kParent, HammingRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 3, kParent, ManhattanRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 3, kParent, LinearConflictRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 3, kParent, ExactRow)

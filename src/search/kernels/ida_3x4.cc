@@ -1,8 +1,9 @@
 // Optimal IDA* on 3x4 (Packed64): the tile heuristics and pattern databases.
-// A kernel unit (search/kernels.inc).
+// Parent pruning only: the move-pruning machine runs on the generic kernel
+// below 16 cells (kernel_dispatch.h). A kernel unit (search/kernels.inc).
 #include "search/kernels.inc"
 
-NPUZZLE_IDA_KERNELS(Packed64, 3, 4, HammingRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 4, ManhattanRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 4, LinearConflictRow)
-NPUZZLE_IDA_KERNELS(Packed64, 3, 4, PdbRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 4, kParent, HammingRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 4, kParent, ManhattanRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 4, kParent, LinearConflictRow)
+NPUZZLE_IDA_KERNEL_WITH(Packed64, 3, 4, kParent, PdbRow)
