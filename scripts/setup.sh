@@ -63,7 +63,12 @@ packages=("${cli_packages[@]}")
 for f in "${wanted[@]}"; do read -r -a more <<<"${front_end_packages[$f]}"; packages+=("${more[@]}"); done
 if [ "$tests" = ON ]; then packages+=("${test_packages[@]}"); fi
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# node and npm count when their commands are there: NodeSource's nodejs
+# package bundles npm and conflicts with Debian's npm package.
+installed() {
+  case $1 in nodejs | npm) command -v "${1/nodejs/node}" >/dev/null && return 0 ;; esac
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
 missing=()
 for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
 if ((${#missing[@]})); then
