@@ -35,11 +35,11 @@ install(TARGETS npuzzle_engine ${npuzzle_engine_libraries} EXPORT npuzzleTargets
 # kernel-internal headers listed below, which only the libraries' own
 # sources include. So never installed: the front ends' headers (cli/,
 # render/, gui/, mpi/: programs, not the package), *.inc files (kernel
-# bodies compiled into the libraries: search/ida_instances.inc,
+# bodies compiled into the libraries: search/kernels.inc,
 # heuristics/pdb/bfs_kernel.inc), and revision.h (generated, private to
 # batch/). A header added to an engine directory is public unless listed
 # here; tests/install_example.cmake checks the rule on the installed tree.
-set(npuzzle_internal_headers search/ida_instances.h)
+set(npuzzle_internal_headers search/kernels.h search/kernel_dispatch.h heuristics/kernel_rows.h)
 set(npuzzle_header_dirs)
 foreach(library IN LISTS npuzzle_engine_libraries)
   get_target_property(sources ${library} SOURCES)

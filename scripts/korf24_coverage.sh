@@ -31,6 +31,10 @@
 # (with CHECKPOINTS=1 those of the last piece: its expanded count is the
 # whole instance's, its seconds the piece's).
 # Projection for the rest: scripts/korf24_coverage.py.
+# Zero-aware (zpdb:) and catalogue (cat:) heuristics run on the generic
+# kernel unless the binary was configured with -DNPUZZLE_RESEARCH_KERNELS=ON
+# (their 5x5 kernels; the figures in results/ were taken with those):
+#   scripts/setup.sh -- -DNPUZZLE_RESEARCH_KERNELS=ON
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/korf24_common.sh"

@@ -12,6 +12,10 @@
 #   ID         Korf & Felner's instance number, 1..50
 # Environment: NPUZZLE (the binary, default build-wt/npuzzle), PDB_DIR (the
 # table cache, default npuzzle's), TIME_LIMIT (seconds, default none).
+# Zero-aware (zpdb:) and catalogue (cat:) heuristics run on the generic
+# kernel unless the binary was configured with -DNPUZZLE_RESEARCH_KERNELS=ON
+# (their 5x5 kernels; the figures in results/ were taken with those):
+#   scripts/setup.sh -- -DNPUZZLE_RESEARCH_KERNELS=ON
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 heuristic=$1
