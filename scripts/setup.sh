@@ -16,7 +16,8 @@
 #                                     Google Benchmark, clang's libFuzzer, pytest,
 #                                     NumPy, Pillow, Xvfb ...) and the tests and
 #                                     benchmarks themselves: scripts/test.sh uses it
-# Arguments after `--` go to cmake. NPUZZLE_JOBS sets the build's parallel
+# Arguments after `--` go to cmake (-DNPUZZLE_GUI=OFF, ... -DNPUZZLE_WEB=OFF
+# leave a front end out). NPUZZLE_JOBS sets the build's parallel
 # jobs (default: all cores). Tests and benchmarks are never built without
 # --tests (or -DNPUZZLE_BUILD_TESTS=ON by hand).
 set -euo pipefail
@@ -102,8 +103,11 @@ cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TES
 cmake --build "$root/build" -j"${NPUZZLE_JOBS:-$(nproc)}"
 built=$(grep -E '^NPUZZLE_(GUI|RENDER|PYTHON|MPI):BOOL=ON' "$root/build/CMakeCache.txt" | sed -E 's/^NPUZZLE_([A-Z]+).*/\1/' |
           tr 'A-Z\n' 'a-z ' || true)
-# The page: when asked for, or when emscripten is there anyway.
-if [[ " ${wanted[*]} " == *" web "* ]] || command -v emcmake >/dev/null; then
+# The page: when asked for, or when emscripten is there anyway (unless
+# -DNPUZZLE_WEB=OFF is among the cmake arguments, as for the other front ends).
+web_off=no
+for a in "${cmake_args[@]}"; do [[ $a =~ ^-DNPUZZLE_WEB(:BOOL)?=(OFF|0|NO|FALSE)$ ]] && web_off=yes; done
+if [[ " ${wanted[*]} " == *" web "* ]] || { [ $web_off = no ] && command -v emcmake >/dev/null; }; then
   "$root/scripts/build_web.sh"
   built="${built}web "
 fi
