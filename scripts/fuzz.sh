@@ -15,9 +15,11 @@ cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Rel
   -DNPUZZLE_SANITIZE=address,undefined -DNPUZZLE_PYTHON=OFF -DNPUZZLE_GUI=OFF -DNPUZZLE_RENDER=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target reader_fuzz verify_fuzz
 mkdir -p "$build/artifacts"
-for name in reader verify; do
+# Each fuzzer runs on one thread: the two run side by side, one per core.
+fuzz_one() {
+  local name=$1
   mkdir -p "$build/corpus-$name"
-  log="$build/$name.log"
+  local log="$build/$name.log"
   echo "fuzz: ${name}_fuzz for $seconds s" >&2
   # -timeout: any input that takes 10 s is a hang; -rss_limit_mb bounds a
   # single run's memory (an allocation past it is reported as a bug).
@@ -26,8 +28,17 @@ for name in reader verify; do
       "$build/corpus-$name" "$root/tests/fuzz/corpus/$name" >"$log" 2>&1; then
     tail -n 60 "$log" >&2
     echo "fuzz: ${name}_fuzz FAILED; the input is in $build/artifacts/" >&2
-    exit 1
+    return 1
   fi
+  local runs
   runs=$(grep -o 'Done [0-9]* runs' "$log" | tail -n 1 | grep -o '[0-9]*')
   echo "fuzz: ${name}_fuzz: ${runs:-?} executions in $seconds s, nothing found" >&2
+}
+pids=()
+for name in reader verify; do
+  fuzz_one "$name" &
+  pids+=($!)
 done
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+exit $failed

@@ -58,6 +58,38 @@ export class Engine {
     });
   }
 
+  // The engine's API as promises, run in the worker:
+  //   solve(tiles, rows, cols, options): options are goal ('blank-last' or
+  //     'blank-first'), heuristic ('auto', 'linear-conflict', 'pdb:663' ...),
+  //     algorithm ('ida', 'astar', 'phased'), timeLimit (s), maxNodes,
+  //     notation ('blank', 'tile', 'vim'); a heuristic whose
+  //     tables are missing has them built first (progress: {building,
+  //     fraction}), then the search reports {expanded, bound, seconds}.
+  //     Resolves to {status, length, lowerBound, moves, expanded, generated,
+  //     seconds, heuristic, explanation, solvableFor}.
+  //   generate(rows, cols, goal, seed, walk), replay(tiles, rows, cols, goal,
+  //     moves), info(tiles, rows, cols, goal).
+  async solve(tiles, rows, cols, options = {}, onProgress = null) {
+    const request = { heuristic: 'auto', algorithm: 'ida', goal: 'blank-last', ...options, tiles, rows, cols };
+    if (request.algorithm !== 'phased') {
+      const prepared = await this.call('prepare', [request.heuristic, rows, cols, request.goal], onProgress);
+      if (prepared.error) throw new Error(prepared.error);
+    }
+    return this.call('solve', [request], onProgress);
+  }
+
+  generate(rows, cols, goal = 'blank-last', seed = 0, walk = 0) {
+    return this.call('generate', [rows, cols, goal, seed, walk]);
+  }
+
+  replay(tiles, rows, cols, goal, moves) {
+    return this.call('replay', [tiles, rows, cols, goal, moves]);
+  }
+
+  info(tiles, rows, cols, goal = 'blank-last') {
+    return this.call('info', [tiles, rows, cols, goal]);
+  }
+
   get busy() {
     return this.pending.size > 0;
   }

@@ -140,8 +140,9 @@ val solve(val request) {
   const auto notation = parse_notation(text_of(request, "notation", "blank"));
   if (!heuristic || !algorithm || !notation) {
     out.set("status", "unsupported");
-    out.set("explanation", std::string(!heuristic ? "unknown heuristic" : !algorithm ? "unknown algorithm"
-                                                                                     : "unknown notation"));
+    out.set("explanation", !heuristic   ? "unknown heuristic '" + text_of(request, "heuristic", "") + "'"
+                           : !algorithm ? "unknown algorithm '" + text_of(request, "algorithm", "") + "'"
+                                        : "unknown notation '" + text_of(request, "notation", "") + "'");
     return out;
   }
   r.heuristic = *heuristic;

@@ -337,6 +337,34 @@ test('5x5 is solved by the phased solver, marked not optimal, and exported as SV
   await page.close();
 });
 
+test("the engine's API as promises: solve(tiles, rows, cols, options), replay, info, generate", async () => {
+  const page = await open();
+  const out = await page.evaluate(async () => {
+    const { Engine } = await import('./engine.js');
+    const engine = new Engine();
+    await engine.ready;
+    // The seed's 3x3 with linear conflict, then with auto (exact) in tile notation.
+    const r = await engine.solve([8, 1, 3, 4, 0, 2, 7, 6, 5], 3, 3, { heuristic: 'linear-conflict' });
+    const tile = await engine.solve([8, 1, 3, 4, 0, 2, 7, 6, 5], 3, 3, { notation: 'tile' });
+    const replayed = await engine.replay([8, 1, 3, 4, 0, 2, 7, 6, 5], 3, 3, 'blank-last', r.moves);
+    const info = await engine.info([1, 2, 3, 4, 5, 6, 8, 7, 0], 3, 3, 'blank-last');
+    const generated = await engine.generate(3, 5, 'blank-first', 7, 0);
+    const refused = await engine.solve([1, 2, 3, 0], 2, 2, { heuristic: 'nonsense' });
+    return { r, tile, replayed, info, generated, refused };
+  });
+  assert.equal(out.r.status, 'optimal');
+  assert.equal(out.r.length, 14); // the README's board: 14 moves, as npuzzle.solve gives
+  assert.equal(out.r.moves.length, 14);
+  assert.match(out.tile.moves, /^[UDLR]{14}$/);
+  assert.equal(out.replayed.solved, true, JSON.stringify(out.replayed));
+  assert.equal(out.info.solvable, false); // two tiles swapped: odd permutation
+  assert.equal(out.info.manhattan, 2);
+  assert.deepEqual([...out.generated].sort((a, b) => a - b), goalOf(15, 'blank-first'));
+  assert.equal(out.refused.status, 'unsupported');
+  assert.match(out.refused.explanation, /unknown heuristic 'nonsense'/);
+  await page.close();
+});
+
 test('an unsolvable board in a link says so; &solve on the goal gives 0 moves', async () => {
   const page = await open('?board=1,2,3,4,5,6,8,7,0&solve');
   await page.waitForFunction(() => /cannot reach/.test(document.getElementById('progress').textContent), { timeout: 30_000 });
