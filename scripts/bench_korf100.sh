@@ -4,7 +4,8 @@
 # rate. Writes results/korf100_<heuristic>_<threads>t.{csv,csv.json,md}.
 #
 # Usage: scripts/bench_korf100.sh [HEURISTIC [THREADS [ALGORITHM]]]
-#   HEURISTIC  manhattan | linear-conflict (default) | pdb:SPEC | pdb:SPEC/no-reflect
+#   HEURISTIC  manhattan | linear-conflict (default) | wd | pdb:SPEC | pdb:SPEC/no-reflect |
+#              max(pdb:SPEC,wd) (the file's name drops ':', ',' and the parentheses)
 #              (a PDB's tables are built first if they are not cached)
 #   THREADS    default 1
 # IDA* + manhattan on all 100 takes about 5 CPU-minutes, linear-conflict about
@@ -17,7 +18,7 @@ algorithm=${3:-ida}
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || "$root/scripts/setup.sh"
 reflect=()
-name=${heuristic//[:,]/}
+name=${heuristic//[:,()]/}
 if [[ $heuristic == */no-reflect ]]; then
   heuristic=${heuristic%/no-reflect}
   reflect=(--no-reflect)

@@ -70,6 +70,7 @@ async function open(query = '', { width = 1200, height = 900 } = {}) {
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
+  page.openedAt = Date.now();
   await page.goto(`${base}index.html${query}`, { waitUntil: 'load' });
   await page.waitForFunction(
     () => /Engine ready|could not be loaded/.test(document.getElementById('engine-status').textContent),
@@ -81,6 +82,15 @@ async function open(query = '', { width = 1200, height = 900 } = {}) {
 }
 
 const text = (page, selector) => page.$eval(selector, (e) => e.textContent);
+
+// Times from opening a page to an answer on it, for results/web.md: printed
+// and kept in build-web/screenshots/timings.json.
+const timings = {};
+function timing(name, page) {
+  timings[name] = (Date.now() - page.openedAt) / 1000;
+  console.log(`timing: ${name}: ${timings[name].toFixed(2)} s`);
+  fs.writeFileSync(path.join(shots, 'timings.json'), JSON.stringify(timings, null, 2));
+}
 
 // The board as drawn: tile numbers by cell, 0 for the blank, read from the
 // tiles' --r and --c (what the player sees), not from the page's model.
@@ -188,7 +198,8 @@ test('clicks slide tiles: a multi-tile slide is several moves and one click; und
 test('?board=…&solve solves a 31-move 3x3 board; the moves replay to the goal', async () => {
   const start = [8, 6, 7, 2, 5, 4, 3, 0, 1];
   const page = await open(`?board=${start.join(',')}&solve`);
-  await page.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 60_000, polling: 20 });
+  timing('3x3, 31 moves: page opened to optimal solution shown', page);
   assert.equal(await text(page, '#length'), '31');
   const moves = await text(page, '#solution');
   assert.match(moves, /^[udlr]{31}$/);
@@ -221,7 +232,8 @@ test("Korf's #1 (blank-first) builds pdb:663 in the worker and solves in 57 move
       polling: 50,
     })
     .then(() => true, () => false);
-  await page.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 150_000 });
+  await page.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 150_000, polling: 20 });
+  timing("Korf's #1 (4x4, 57 moves): page opened to optimal solution shown, pdb:663 built on the way", page);
   assert.equal(await built, true, 'the progress line showed the table build');
   assert.equal(await text(page, '#length'), '57');
   const moves = await text(page, '#solution');
@@ -253,7 +265,8 @@ test("Korf's #1 (blank-first) builds pdb:663 in the worker and solves in 57 move
       if (/Building/.test(await text(again, '#progress'))) sawBuild = true;
     } catch {}
   }, 50);
-  await again.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 60_000 });
+  await again.waitForFunction(() => document.getElementById('length').textContent !== '', { timeout: 60_000, polling: 20 });
+  timing("Korf's #1 again: page opened to optimal solution shown, pdb:663 from IndexedDB", again);
   clearInterval(watch);
   assert.equal(await text(again, '#length'), '57');
   assert.equal(sawBuild, false, 'the second visit rebuilt the table');
