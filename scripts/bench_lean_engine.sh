@@ -34,7 +34,7 @@ case $what in
       for side in A B; do
         core=$((1 - core_a))
         if [ $side = A ]; then core=$core_a; fi
-        expanded=$(awk -F, 'NR > 1 { s += $7 } END { printf "%d", s }' "$work/$side.csv")
+        expanded=$(awk -F, 'NR > 1 { s += $7 } END { printf "%.0f", s }' "$work/$side.csv")
         echo "round $round, $side on core $core: $(cat "$work/$side.time") s wall, $expanded expanded"
       done
       cmp <(cut -d, -f1-8,12 "$work/A.csv") <(cut -d, -f1-8,12 "$work/B.csv") >/dev/null ||

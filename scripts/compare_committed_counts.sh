@@ -8,7 +8,8 @@
 # about 4 minutes and 2 GiB once; XDG_CACHE_HOME or the default cache).
 # Prints one line per CSV and exits 1 if any row differs.
 # Usage: scripts/compare_committed_counts.sh [THREADS]
-# Environment: NPUZZLE (the binary, default build/npuzzle).
+# Environment: NPUZZLE (the binary, default build/npuzzle); ONLY (a regular
+# expression: only the CSVs whose names match).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 threads=${1:-2}
@@ -19,10 +20,12 @@ echo "# $("$bin" --version | head -1); $(grep -m1 'model name' /proc/cpuinfo | c
 failed=0
 for committed in "$root"/results/korf100_*_ida_*t.csv "$root"/results/korf24_pdb6666_2t.csv; do
   base=$(basename "$committed" .csv)
+  [[ $base =~ ${ONLY:-.} ]] || continue
   heuristic=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["options"]["heuristic"])' "$committed.json")
-  args=(--heuristic "$heuristic")
-  # An old sidecar names the table without reflection in its heuristic column.
-  if grep -q '/no-reflect' "$committed" || [[ $base == *noreflect* ]]; then args+=(--no-reflect); fi
+  # A table without reflection is recorded as SPEC/no-reflect.
+  args=(--heuristic "${heuristic%/no-reflect}")
+  if [[ $heuristic == */no-reflect ]]; then args+=(--no-reflect); fi
+  heuristic=${heuristic%/no-reflect}
   case $base in
     korf24_*)
       awk -F, 'NR > 1 { print $1 }' "$committed" >"$work/ids"
@@ -40,7 +43,7 @@ for committed in "$root"/results/korf100_*_ida_*t.csv "$root"/results/korf24_pdb
   cut_cols() { awk -F, 'NR > 1 { print $1 "," $4 "," $5 "," $7 "," $8 "," $12 }' "$1" | sort; }
   if diff <(cut_cols "$committed") <(cut_cols "$work/$base.csv") >"$work/diff"; then
     rows=$(($(wc -l <"$committed") - 1))
-    expanded=$(awk -F, 'NR > 1 { s += $7 } END { printf "%d", s }' "$committed")
+    expanded=$(awk -F, 'NR > 1 { s += $7 } END { printf "%.0f", s }' "$committed")
     printf '%s: %d rows identical (status, length, expanded, generated, moves; %s expanded), %.1f s\n' \
       "$base" "$rows" "$expanded" "$seconds"
   else

@@ -111,5 +111,5 @@ if [[ " ${wanted[*]} " == *" web "* ]] || { [ $web_off = no ] && command -v emcm
   "$root/scripts/build_web.sh"
   built="${built}web "
 fi
-echo "setup: built build/npuzzle${built:+ with: $built}in $((SECONDS - configure_start)) s" \
+echo "setup: built build/npuzzle ${built:+with: $built}in $((SECONDS - configure_start)) s" \
      "(tests and benchmarks: $tests; $((SECONDS - start)) s in all)" >&2

@@ -65,5 +65,5 @@ for round in $(seq 1 "$rounds"); do
 done
 # Sums per configuration over the rounds (the search seconds).
 awk -F, 'NR > 1 { n[$3] += $8; s[$3] += $10 } END {
-  for (c in s) printf "%s: %d expanded in %.1f s of search, %.2f M/s\n", c, n[c], s[c], n[c] / s[c] / 1e6
+  for (c in s) printf "%s: %.0f expanded in %.1f s of search, %.2f M/s\n", c, n[c], s[c], n[c] / s[c] / 1e6
   if (s["A"] && s["B"]) printf "B/A time: %.3f\n", s["B"] / s["A"] }' "$out" >&2

@@ -57,6 +57,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
+#include "heuristics/reflected_table_row.h"
 #include "heuristics/resolved.h"
 
 namespace npuzzle {
@@ -405,8 +406,6 @@ class CatalogueHeuristic {
   Views views_;
 };
 
-struct TileTables;
-
 // The row of catalogues, `cat:NAME` (registry.h; its data is in
 // pdb_rows.cc). Optimal IDA* runs them only with the move-pruning machine:
 // parent pruning is the machine of depth 2 (kMinFsmDepth), which cuts
@@ -414,30 +413,9 @@ struct TileTables;
 // node costs about 2% more (cat:663x3 on Korf's 100, side by side); in
 // exchange no kernel unit compiles a catalogue twice, and the catalogue
 // kernels were two thirds of the compile time of the 5x5 kernels.
-struct CatalogueRow {
+struct CatalogueRow : ReflectedTableRow<CatalogueHeuristic> {
   static const HeuristicRow& row();
-  static constexpr int kMaxCells = pdb::kMaxPdbCells;
-  // Its shape kernels are built only on request (NPUZZLE_RESEARCH_KERNELS,
-  // search/kernel_dispatch.h): the generic kernel serves it within about
-  // 15% (Korf's 100, 4x4), and they were a third of the kernels' compile time.
-  static constexpr bool kShapeKernelsOnRequest = true;
   static constexpr bool kMachineOnly = true;
-  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 16; }
-  template <int kRows, int kCols, class F>
-  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
-    const auto& set = h.data_as<pdb::AdditivePdb>();
-    constexpr int kSide = kRows == kCols ? kRows : 0;
-    if constexpr (kRows == kCols) {
-      if (set.reflected()) return f(CatalogueHeuristic<true, kSide>(set));
-    }
-    // The shape kernels carry the reflected view only (shape_kernel_serves).
-    if constexpr (kRows == 0) return f(CatalogueHeuristic<false, kSide>(set));
-    std::abort();
-  }
-  // The compile-time kernels carry it with reflection only (the default, and
-  // what every measured run uses): without it, the generic kernel serves,
-  // with the same node counts, and the shape kernels compile a third faster.
-  static bool shape_kernel_serves(const ResolvedHeuristic& h) { return h.data_as<pdb::AdditivePdb>().reflected(); }
 };
 
 }  // namespace npuzzle

@@ -29,6 +29,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
+#include "heuristics/reflected_table_row.h"
 #include "heuristics/resolved.h"
 
 namespace npuzzle {
@@ -164,35 +165,13 @@ class ZeroAwarePdbHeuristic {
   Views views_;
 };
 
-struct TileTables;
-
 // The row of zero-aware pattern databases, `zpdb:SPEC` (registry.h; its
 // data is in pdb_rows.cc). The compile-time kernels of 16 cells and more
-// carry it; smaller boards run the generic kernel, the same template code.
-struct ZeroAwarePdbRow {
+// carry it (with NPUZZLE_RESEARCH_KERNELS); smaller boards run the generic
+// kernel, the same template code.
+struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static const HeuristicRow& row();
-  static constexpr int kMaxCells = pdb::kMaxPdbCells;
-  // Its shape kernels are built only on request (NPUZZLE_RESEARCH_KERNELS,
-  // search/kernel_dispatch.h): the generic kernel serves it within about
-  // 15% (Korf's 100, 4x4), and they were a third of the kernels' compile time.
-  static constexpr bool kShapeKernelsOnRequest = true;
   static constexpr bool kMachineOnly = false;
-  static constexpr bool in_shape_kernel(int rows, int cols) { return rows * cols >= 16; }
-  template <int kRows, int kCols, class F>
-  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables&, F&& f) {
-    const auto& set = h.data_as<pdb::AdditivePdb>();
-    constexpr int kSide = kRows == kCols ? kRows : 0;
-    if constexpr (kRows == kCols) {
-      if (set.reflected()) return f(ZeroAwarePdbHeuristic<true, kSide>(set));
-    }
-    // The shape kernels carry the reflected view only (shape_kernel_serves).
-    if constexpr (kRows == 0) return f(ZeroAwarePdbHeuristic<false, kSide>(set));
-    std::abort();
-  }
-  // The compile-time kernels carry it with reflection only (the default, and
-  // what every measured run uses): without it, the generic kernel serves,
-  // with the same node counts, and the shape kernels compile a third faster.
-  static bool shape_kernel_serves(const ResolvedHeuristic& h) { return h.data_as<pdb::AdditivePdb>().reflected(); }
 };
 
 }  // namespace npuzzle
