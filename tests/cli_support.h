@@ -55,6 +55,14 @@ struct CliResult {
   std::string err;
 };
 
+// The lines of a text, without their line ends.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 // A fresh directory per test, removed afterwards.
 class Cli : public ::testing::Test {
  protected:
@@ -73,6 +81,26 @@ class Cli : public ::testing::Test {
   // Runs `npuzzle ARGS` (ARGS is shell text) with stdin from `stdin_file` if given.
   CliResult npuzzle(const std::string& args, const std::string& stdin_file = "") {
     return shell(quote(kBinary) + " " + args, stdin_file);
+  }
+
+  // `gen --size 3x3 --count COUNT --seed SEED` without its comments, with a
+  // malformed line ("bad": a duplicate tile) after the BAD_AFTER-th board and
+  // an unsolvable board ("odd") after the ODD_AFTER-th, written to in.txt;
+  // returns in.txt's path, quoted.
+  std::string boards_with_bad_and_odd(int count, int seed, int bad_after, int odd_after) {
+    const CliResult g = npuzzle("gen --size 3x3 --count " + std::to_string(count) + " --seed " + std::to_string(seed));
+    EXPECT_EQ(g.code, 0) << g.err;
+    std::string text;
+    int line = 0;
+    for (const std::string& l : lines_of(g.out)) {
+      if (l.empty() || l[0] == '#') continue;
+      text += l + "\n";
+      ++line;
+      if (line == bad_after) text += "bad 1 2 3 4 5 6 7 8 8\n";
+      if (line == odd_after) text += "odd 2 1 3 4 5 6 7 8 0\n";
+    }
+    spit(path("in.txt"), text);
+    return quote(path("in.txt"));
   }
 
   // Runs shell text, its standard output and error captured; -1 unless it exited.
@@ -120,13 +148,6 @@ inline Ended wait_for(pid_t pid) {
   if (e.exited) e.code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) e.signal = WTERMSIG(status);
   return e;
-}
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 // A CSV row split on commas (the rows here never need quoting).

@@ -24,19 +24,7 @@ class JsonLines : public Cli {
   // unsolvable board, with ids that need escaping in neither format.
   void SetUp() override {
     Cli::SetUp();
-    const CliResult g = npuzzle("gen --size 3x3 --count 24 --seed 31");
-    ASSERT_EQ(g.code, 0) << g.err;
-    std::string text;
-    int line = 0;
-    for (const std::string& l : lines_of(g.out)) {
-      if (l.empty() || l[0] == '#') continue;
-      text += l + "\n";
-      ++line;
-      if (line == 5) text += "bad 1 2 3 4 5 6 7 8 8\n";  // a duplicate tile
-      if (line == 11) text += "odd 2 1 3 4 5 6 7 8 0\n";  // unsolvable
-    }
-    spit(path("in.txt"), text);
-    in_ = quote(path("in.txt"));
+    in_ = boards_with_bad_and_odd(24, 31, 5, 11);  // a duplicate tile after the 5th, unsolvable after the 11th
   }
 
   // A batch of in.txt into `out` with `options`; exit 1 for the malformed line.

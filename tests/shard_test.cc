@@ -17,19 +17,8 @@ class Shard : public Cli {
   // a duplicate-free id for each, at fixed positions.
   void SetUp() override {
     Cli::SetUp();
-    const CliResult g = npuzzle("gen --size 3x3 --count 30 --seed 11");
-    ASSERT_EQ(g.code, 0) << g.err;
-    std::string text;
-    int line = 0;
-    for (const std::string& l : lines_of(g.out)) {
-      if (l.empty() || l[0] == '#') continue;
-      text += l + "\n";
-      ++line;
-      if (line == 4) text += "bad 1 2 3 4 5 6 7 8 8\n";   // record 4 (0-based): a duplicate tile
-      if (line == 9) text += "odd 2 1 3 4 5 6 7 8 0\n";   // record 10: unsolvable
-    }
-    spit(path("in.txt"), text);
-    in_ = quote(path("in.txt"));
+    // Record 4 (0-based) is malformed (a duplicate tile), record 10 unsolvable.
+    in_ = boards_with_bad_and_odd(30, 11, 4, 9);
     invalid_positions_ = {4};
   }
 
