@@ -7,13 +7,8 @@
 # Usage: scripts/build_web.sh     (NPUZZLE_JOBS: parallel jobs, default all cores)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-if ! command -v emcmake >/dev/null || ! dpkg-query -W -f='${Status}' emscripten 2>/dev/null | grep -q "ok installed"; then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
-  echo "build_web: installing emscripten" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq emscripten >/dev/null
-fi
+source "$root/scripts/packages.sh"
+install_missing build_web emscripten
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 start=$SECONDS
 emcmake cmake -S "$root" -B "$root/build-web" -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -64,22 +64,8 @@ packages=("${cli_packages[@]}")
 for f in "${wanted[@]}"; do read -r -a more <<<"${front_end_packages[$f]}"; packages+=("${more[@]}"); done
 if [ "$tests" = ON ]; then packages+=("${test_packages[@]}"); fi
 
-# node and npm count when their commands are there: NodeSource's nodejs
-# package bundles npm and conflicts with Debian's npm package.
-installed() {
-  case $1 in nodejs | npm) command -v "${1/nodejs/node}" >/dev/null && return 0 ;; esac
-  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
-}
-missing=()
-for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
-if ((${#missing[@]})); then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
-  echo "setup: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-  echo "setup: packages installed in $((SECONDS - start)) s" >&2
-fi
+source "$root/scripts/packages.sh"
+install_missing setup "${packages[@]}"
 
 # Front ends not asked for are built when their packages are there anyway
 # (CMake finds them); those asked for must be found.

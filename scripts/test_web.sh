@@ -25,17 +25,11 @@ for arg in "$@"; do
   esac
 done
 
-need=()
-command -v node >/dev/null || need+=(nodejs)
-command -v npm >/dev/null || need+=(npm)
-[ -x "${CHROMIUM:-/usr/bin/chromium}" ] || need+=(chromium)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
-  echo "test_web: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+source "$root/scripts/packages.sh"
+# chromium unless CHROMIUM names another browser.
+need=(nodejs npm)
+[ -n "${CHROMIUM:-}" ] || need+=(chromium)
+install_missing test_web "${need[@]}"
 
 if [ ! -f web/engine/npuzzle.js ]; then
   echo "test_web: web/engine/npuzzle.js is missing: building it (scripts/build_web.sh)" >&2
