@@ -1,0 +1,280 @@
+// Measures one idea before a kernel takes it (issue 40, results/random15.md):
+// interleaving several IDA* searches in one thread, so that the table reads
+// of one search overlap the work of the others.
+//
+// A 15-puzzle node with pdb:78 costs about 2.5x one with pdb:555, whose
+// tables fit in the cache: most of its time is spent waiting for the 550 MB
+// tables. The kernels already prefetch all of a node's children before
+// evaluating the first, but the search must then wait for them. Here each of
+// K searches keeps an explicit stack, and a round-robin driver advances one
+// search by one expanded node (whose children's entries it prefetches) before
+// turning to the next, so a search's entries arrive while the others work
+// (Kocberber et al., "Asynchronous Memory Access Chaining", VLDB 2015).
+//
+// The searches are the engine's: the same heuristic object (PdbHeuristic,
+// prepare/evaluate/descend/ascend), the same move-pruning machine, the same
+// child order (up, left, right, down) and the same counting, so every board's
+// length and generated count must equal `npuzzle batch --heuristic pdb:78
+// --prune fsm`'s; the program checks that against a batch CSV when given one.
+//
+//   SPEC=pdb:78 interleaved_ida BOARDS.txt K [BATCH.csv]
+//
+// Measured (results/random15.md): every count equal to the kernel's, and no
+// gain from K > 1 on this project's VMs, so no kernel took the idea.
+//
+// BOARDS.txt: `npuzzle gen --size 4x4 --goal blank-first` output. Tables
+// from the cache (XDG_CACHE_HOME), built first if missing.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/packed_board.h"
+#include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb_heuristic.h"
+#include "search/move_fsm.h"
+
+namespace {
+
+using npuzzle::Board;
+using npuzzle::Goal;
+using npuzzle::Packed64;
+using Heuristic = npuzzle::PdbHeuristic<true, 4>;
+constexpr int kCols = 4;
+constexpr int kCells = 16;
+constexpr int kMaxDepth = 96;
+// Burns's order: up, left, right, down; the cell offset and the Direction value.
+constexpr int kOffset[4] = {-kCols, -1, 1, kCols};
+constexpr int kDirection[4] = {0, 2, 3, 1};
+
+bool has_neighbour(int blank, int i) {
+  switch (i) {
+    case 0: return blank >= kCols;
+    case 1: return blank % kCols > 0;
+    case 2: return blank % kCols < kCols - 1;
+    default: return blank < kCells - kCols;
+  }
+}
+
+struct Result {
+  int length = -1;
+  std::uint64_t expanded = 0, generated = 0;
+};
+
+class Search {
+ public:
+  Search(const npuzzle::pdb::AdditivePdb& pdb, const npuzzle::MoveFsm& fsm, Packed64 goal)
+      : heuristic_(pdb), next_(fsm.next.data()), first_(fsm.first.data()), goal_(goal) {}
+
+  // Starts a board; false if it is already solved.
+  bool start(const Board& board, int id) {
+    id_ = id;
+    result_ = {};
+    start_ = Packed64::from(board);
+    start_blank_ = board.blank();
+    start_h_ = heuristic_.reset(board);
+    if (start_ == goal_) {
+      result_.length = 0;
+      return false;
+    }
+    bound_ = start_h_;
+    begin_iteration();
+    return true;
+  }
+
+  // Runs until the next node is expanded (its children's entries are then
+  // being fetched) or the search ends; true while it has not ended.
+  bool advance() {
+    for (;;) {
+      Frame& f = stack_[depth_];
+      while (f.next < 4) {
+        const int i = f.next++;
+        if (f.child_state[i] == npuzzle::kDeadMove) continue;
+        ++result_.generated;
+        Heuristic::Step& step = f.step[i];
+        const int room = bound_ - depth_ - 1;
+        const int child_h = heuristic_.evaluate(step, room);
+        if (child_h > room) {
+          heuristic_.reject(step);
+          const int fval = depth_ + 1 + child_h;
+          if (fval < next_bound_) next_bound_ = fval;
+          continue;
+        }
+        const int target = f.blank + kOffset[i];
+        Packed64 child = f.board;
+        child.slide(target, f.blank, child.at(target));
+        if (child_h == 0 && child == goal_) {
+          result_.length = depth_ + 1;
+          // Korf-style counting: the siblings never reached are not generated.
+          return false;
+        }
+        heuristic_.descend(step);
+        Frame& c = stack_[++depth_];
+        c.board = child;
+        c.blank = target;
+        c.state = f.child_state[i];
+        expand(c);
+        return true;
+      }
+      if (depth_ == 0) {
+        // The iteration is over without a solution: the next bound.
+        // Every descend was undone, so the views are the root's again.
+        bound_ = next_bound_;
+        begin_iteration();
+        return true;
+      }
+      --depth_;
+      Frame& parent = stack_[depth_];
+      heuristic_.ascend(parent.step[parent.next - 1]);
+    }
+  }
+
+  const Result& result() const { return result_; }
+  int id() const { return id_; }
+
+ private:
+  struct Frame {
+    Packed64 board;
+    int blank = 0, state = 0, next = 0;
+    std::uint16_t child_state[4];
+    Heuristic::Step step[4];
+  };
+
+  void begin_iteration() {
+    next_bound_ = 1 << 30;
+    depth_ = 0;
+    Frame& root = stack_[0];
+    root.board = start_;
+    root.blank = start_blank_;
+    root.state = npuzzle::MoveFsm::kEmptyHistory;
+    expand(root);
+  }
+
+  void expand(Frame& f) {
+    ++result_.expanded;
+    f.next = 0;
+    const std::uint16_t* next = next_ + 4 * (first_[f.blank] + f.state);
+    for (int i = 0; i < 4; ++i) {
+      f.child_state[i] = has_neighbour(f.blank, i) ? next[kDirection[i]] : npuzzle::kDeadMove;
+      if (f.child_state[i] != npuzzle::kDeadMove) {
+        const int target = f.blank + kOffset[i];
+        heuristic_.prepare(f.step[i], f.board.at(target), target, f.blank, f.board);
+      }
+    }
+  }
+
+  Heuristic heuristic_;
+  const std::uint16_t* next_;
+  const std::int32_t* first_;
+  Packed64 goal_;
+  Packed64 start_;
+  int start_blank_ = 0, start_h_ = 0, id_ = 0;
+  int bound_ = 0, next_bound_ = 0, depth_ = 0;
+  Result result_;
+  Frame stack_[kMaxDepth];
+};
+
+std::vector<Board> read_boards(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<Board> boards;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream ls(line);
+    std::vector<std::uint32_t> tiles;
+    std::uint32_t t;
+    while (ls >> t) tiles.push_back(t);
+    if (tiles.size() == 17) tiles.erase(tiles.begin());  // a leading size
+    boards.emplace_back(4, 4, tiles);
+  }
+  return boards;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: interleaved_ida BOARDS.txt K [BATCH.csv]\n");
+    return 2;
+  }
+  const std::vector<Board> boards = read_boards(argv[1]);
+  const int k = std::atoi(argv[2]);
+  const char* spec = std::getenv("SPEC") ? std::getenv("SPEC") : "pdb:78";
+  auto pdb = npuzzle::pdb::load_additive(spec, 4, 4, Goal::kBlankFirst);
+  auto fsm = npuzzle::move_fsm_for(4, 4);
+  const Packed64 goal = Packed64::from(Board::solved(4, 4, Goal::kBlankFirst));
+
+  std::vector<std::unique_ptr<Search>> slots;
+  for (int s = 0; s < k; ++s) slots.push_back(std::make_unique<Search>(*pdb, *fsm, goal));
+  std::vector<Result> results(boards.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  std::size_t next_board = 0;
+  std::vector<bool> busy(static_cast<std::size_t>(k), false);
+  int active = 0;
+  auto load = [&](std::size_t s) {
+    while (next_board < boards.size()) {
+      const std::size_t b = next_board++;
+      if (slots[s]->start(boards[b], static_cast<int>(b))) {
+        busy[s] = true;
+        ++active;
+        return;
+      }
+      results[b] = slots[s]->result();
+    }
+  };
+  for (std::size_t s = 0; s < slots.size(); ++s) load(s);
+  while (active > 0) {
+    for (std::size_t s = 0; s < slots.size(); ++s) {
+      if (!busy[s]) continue;
+      if (!slots[s]->advance()) {
+        results[static_cast<std::size_t>(slots[s]->id())] = slots[s]->result();
+        busy[s] = false;
+        --active;
+        load(s);
+      }
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::uint64_t expanded = 0, generated = 0;
+  for (const Result& r : results) expanded += r.expanded, generated += r.generated;
+  std::printf("K=%d boards=%zu expanded=%llu generated=%llu seconds=%.3f rate=%.3g expanded/s\n", k, boards.size(),
+              static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(generated), seconds,
+              static_cast<double>(expanded) / seconds);
+  if (argc > 3) {
+    std::ifstream csv(argv[3]);
+    std::string line;
+    std::getline(csv, line);
+    std::size_t rows = 0, bad = 0;
+    std::uint64_t batch_generated = 0;
+    while (std::getline(csv, line)) {
+      std::vector<std::string> f;
+      std::istringstream ls(line);
+      std::string cell;
+      while (std::getline(ls, cell, ',')) f.push_back(cell);
+      const std::size_t id = std::stoul(f[0]) - 1;
+      const int length = std::stoi(f[4]);
+      const std::uint64_t gen = std::stoull(f[7]);
+      batch_generated += gen;
+      if (id >= results.size() || results[id].length != length || results[id].generated != gen) {
+        if (bad < 5) {
+          std::printf("board %zu: batch %d / %llu, here %d / %llu\n", id + 1, length, static_cast<unsigned long long>(gen),
+                      id < results.size() ? results[id].length : -1,
+                      id < results.size() ? static_cast<unsigned long long>(results[id].generated) : 0ULL);
+        }
+        ++bad;
+      }
+      ++rows;
+    }
+    std::printf("checked %zu rows against %s: %zu differ (batch generated %llu)\n", rows, argv[3], bad,
+                static_cast<unsigned long long>(batch_generated));
+    return bad == 0 ? 0 : 1;
+  }
+  return 0;
+}
