@@ -19,11 +19,21 @@
 //
 //   SPEC=pdb:78 interleaved_ida BOARDS.txt K [BATCH.csv]
 //
+// Three more measurements of where IDA*'s nodes go share the program (each
+// changes the counts, so the check against BATCH.csv is left out or fails):
+//   PROOF=1   only the iteration over each board's optimal length (BATCH.csv's)
+//             minus 2, in full: what proving a known optimal length costs;
+//   UPPER=CSV depth-first branch and bound from the lengths in CSV (a
+//             weighted search's): search below the known length, lowering
+//             the bound at each shorter solution;
+//   ORDER=1   every node's children visited by increasing h (only the
+//             iteration that finds the goal changes).
 // Measured (results/random15.md): every count equal to the kernel's, and no
 // gain from K > 1 on this project's VMs, so no kernel took the idea.
 //
 // BOARDS.txt: `npuzzle gen --size 4x4 --goal blank-first` output. Tables
 // from the cache (XDG_CACHE_HOME), built first if missing.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -66,6 +76,7 @@ bool has_neighbour(int blank, int i) {
 struct Result {
   int length = -1;
   std::uint64_t expanded = 0, generated = 0;
+  std::uint64_t last_iteration = 0;  // of `expanded`, those of the iteration that found the goal
 };
 
 class Search {
@@ -74,8 +85,14 @@ class Search {
       : heuristic_(pdb), next_(fsm.next.data()), first_(fsm.first.data()), goal_(goal) {}
 
   // Starts a board; false if it is already solved.
-  bool start(const Board& board, int id) {
+  // only_bound >= 0: search the one iteration over that bound, in full
+  // (PROOF=1 below), instead of IDA*'s iterations up to the goal.
+  // dfbnb: only_bound is the length of a known solution; search below it
+  // depth-first, lowering the bound to each shorter solution found.
+  bool start(const Board& board, int id, int only_bound = -1, bool dfbnb = false) {
     id_ = id;
+    only_bound_ = only_bound;
+    dfbnb_ = dfbnb;
     result_ = {};
     start_ = Packed64::from(board);
     start_blank_ = board.blank();
@@ -85,6 +102,11 @@ class Search {
       return false;
     }
     bound_ = start_h_;
+    if (only_bound_ >= 0) {
+      if (dfbnb_) result_.length = only_bound_ + 2;
+      if (only_bound_ < start_h_) return false;  // the root's h alone proves it
+      bound_ = only_bound_;
+    }
     begin_iteration();
     return true;
   }
@@ -95,12 +117,12 @@ class Search {
     for (;;) {
       Frame& f = stack_[depth_];
       while (f.next < 4) {
-        const int i = f.next++;
+        const int i = ordered_ ? f.order[f.next++] : f.next++;
         if (f.child_state[i] == npuzzle::kDeadMove) continue;
         ++result_.generated;
         Heuristic::Step& step = f.step[i];
         const int room = bound_ - depth_ - 1;
-        const int child_h = heuristic_.evaluate(step, room);
+        const int child_h = ordered_ ? f.h[i] : heuristic_.evaluate(step, room);
         if (child_h > room) {
           heuristic_.reject(step);
           const int fval = depth_ + 1 + child_h;
@@ -112,6 +134,12 @@ class Search {
         child.slide(target, f.blank, child.at(target));
         if (child_h == 0 && child == goal_) {
           result_.length = depth_ + 1;
+          if (dfbnb_) {
+            // Branch and bound: keep searching, now for a shorter one.
+            bound_ = depth_ + 1 - 2;
+            continue;
+          }
+          result_.last_iteration = result_.expanded - iteration_start_;
           // Korf-style counting: the siblings never reached are not generated.
           return false;
         }
@@ -124,6 +152,7 @@ class Search {
         return true;
       }
       if (depth_ == 0) {
+        if (only_bound_ >= 0) return false;  // the one iteration is done
         // The iteration is over without a solution: the next bound.
         // Every descend was undone, so the views are the root's again.
         bound_ = next_bound_;
@@ -132,7 +161,7 @@ class Search {
       }
       --depth_;
       Frame& parent = stack_[depth_];
-      heuristic_.ascend(parent.step[parent.next - 1]);
+      heuristic_.ascend(parent.step[ordered_ ? parent.order[parent.next - 1] : parent.next - 1]);
     }
   }
 
@@ -145,9 +174,12 @@ class Search {
     int blank = 0, state = 0, next = 0;
     std::uint16_t child_state[4];
     Heuristic::Step step[4];
+    int h[4];                 // ORDER=1: the children's values,
+    std::uint8_t order[4];    // and the order that visits them by increasing h
   };
 
   void begin_iteration() {
+    iteration_start_ = result_.expanded;
     next_bound_ = 1 << 30;
     depth_ = 0;
     Frame& root = stack_[0];
@@ -168,6 +200,14 @@ class Search {
         heuristic_.prepare(f.step[i], f.board.at(target), target, f.blank, f.board);
       }
     }
+    if (ordered_) {
+      const int room = bound_ - depth_ - 1;
+      for (int i = 0; i < 4; ++i) {
+        f.order[i] = static_cast<std::uint8_t>(i);
+        f.h[i] = f.child_state[i] == npuzzle::kDeadMove ? 1000 : heuristic_.evaluate(f.step[i], room);
+      }
+      std::stable_sort(f.order, f.order + 4, [&f](int a, int b) { return f.h[a] < f.h[b]; });
+    }
   }
 
   Heuristic heuristic_;
@@ -177,6 +217,10 @@ class Search {
   Packed64 start_;
   int start_blank_ = 0, start_h_ = 0, id_ = 0;
   int bound_ = 0, next_bound_ = 0, depth_ = 0;
+  std::uint64_t iteration_start_ = 0;
+  int only_bound_ = -1;
+  bool dfbnb_ = false;
+  bool ordered_ = std::getenv("ORDER") != nullptr;
   Result result_;
   Frame stack_[kMaxDepth];
 };
@@ -213,6 +257,29 @@ int main(int argc, char** argv) {
 
   std::vector<std::unique_ptr<Search>> slots;
   for (int s = 0; s < k; ++s) slots.push_back(std::make_unique<Search>(*pdb, *fsm, goal));
+  // PROOF=1 with a batch CSV: only the iteration over each board's optimal
+  // length minus 2, in full: what proving the length costs when a solution
+  // of that length is already known.
+  std::vector<int> proof_bound(boards.size(), -1);
+  // UPPER=CSV: each board's length in CSV (a weighted search's) is the
+  // first bound of a depth-first branch and bound.
+  const char* upper = std::getenv("UPPER");
+  if ((std::getenv("PROOF") && argc > 3) || upper) {
+    std::ifstream csv(upper ? upper : argv[3]);
+    std::string line;
+    std::getline(csv, line);
+    while (std::getline(csv, line)) {
+      std::istringstream ls(line);
+      std::string id, rows, cols, status, length;
+      std::getline(ls, id, ',');
+      std::getline(ls, rows, ',');
+      std::getline(ls, cols, ',');
+      std::getline(ls, status, ',');
+      std::getline(ls, length, ',');
+      const std::size_t b = std::stoul(id) - 1;
+      if (b < boards.size()) proof_bound[b] = std::stoi(length) - 2;
+    }
+  }
   std::vector<Result> results(boards.size());
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t next_board = 0;
@@ -221,7 +288,7 @@ int main(int argc, char** argv) {
   auto load = [&](std::size_t s) {
     while (next_board < boards.size()) {
       const std::size_t b = next_board++;
-      if (slots[s]->start(boards[b], static_cast<int>(b))) {
+      if (slots[s]->start(boards[b], static_cast<int>(b), proof_bound[b], upper != nullptr)) {
         busy[s] = true;
         ++active;
         return;
@@ -242,12 +309,12 @@ int main(int argc, char** argv) {
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::uint64_t expanded = 0, generated = 0;
-  for (const Result& r : results) expanded += r.expanded, generated += r.generated;
-  std::printf("K=%d boards=%zu expanded=%llu generated=%llu seconds=%.3f rate=%.3g expanded/s\n", k, boards.size(),
-              static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(generated), seconds,
-              static_cast<double>(expanded) / seconds);
-  if (argc > 3) {
+  std::uint64_t expanded = 0, generated = 0, last = 0;
+  for (const Result& r : results) expanded += r.expanded, generated += r.generated, last += r.last_iteration;
+  std::printf("K=%d boards=%zu expanded=%llu (last iterations %llu) generated=%llu seconds=%.3f rate=%.3g expanded/s\n",
+              k, boards.size(), static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(last),
+              static_cast<unsigned long long>(generated), seconds, static_cast<double>(expanded) / seconds);
+  if (argc > 3 && !std::getenv("PROOF")) {
     std::ifstream csv(argv[3]);
     std::string line;
     std::getline(csv, line);
