@@ -53,6 +53,7 @@
 #include "core/packed_board.h"
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb_heuristic.h"
+#include "io/reader.h"
 #include "search/move_fsm.h"
 
 namespace {
@@ -308,18 +309,18 @@ class Search {
   Frame stack_[kMaxDepth];
 };
 
+// The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
 std::vector<Board> read_boards(const std::string& path) {
-  std::ifstream in(path);
+  npuzzle::ReadOptions options;
+  options.rows = 4;
+  options.cols = 4;
   std::vector<Board> boards;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ls(line);
-    std::vector<std::uint32_t> tiles;
-    std::uint32_t t;
-    while (ls >> t) tiles.push_back(t);
-    if (tiles.size() == 17) tiles.erase(tiles.begin());  // a leading size
-    boards.emplace_back(4, 4, tiles);
+  for (const npuzzle::PuzzleRecord& record : npuzzle::read_puzzle_file(path, options).puzzles) {
+    if (!record.board) {
+      std::fprintf(stderr, "%s\n", record.error.c_str());
+      std::exit(2);
+    }
+    boards.push_back(*record.board);
   }
   return boards;
 }
