@@ -309,6 +309,28 @@ class Search {
   Frame stack_[kMaxDepth];
 };
 
+// A row of a batch CSV (the columns id,rows,cols,status,length,lower_bound,
+// expanded,generated,...), as far as this program reads it.
+struct BatchRow {
+  std::size_t index;  // id - 1
+  int length;
+  std::uint64_t generated;
+};
+
+std::vector<BatchRow> read_batch_rows(const std::string& path) {
+  std::ifstream csv(path);
+  std::string line;
+  std::getline(csv, line);  // the header
+  std::vector<BatchRow> rows;
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    std::istringstream ls(line);
+    for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
+    rows.push_back({std::stoul(f[0]) - 1, std::stoi(f[4]), std::stoull(f[7])});
+  }
+  return rows;
+}
+
 // The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
 std::vector<Board> read_boards(const std::string& path) {
   npuzzle::ReadOptions options;
@@ -357,19 +379,8 @@ int main(int argc, char** argv) {
   // first bound of a depth-first branch and bound.
   const char* upper = std::getenv("UPPER");
   if ((std::getenv("PROOF") && argc > 3) || upper) {
-    std::ifstream csv(upper ? upper : argv[3]);
-    std::string line;
-    std::getline(csv, line);
-    while (std::getline(csv, line)) {
-      std::istringstream ls(line);
-      std::string id, rows, cols, status, length;
-      std::getline(ls, id, ',');
-      std::getline(ls, rows, ',');
-      std::getline(ls, cols, ',');
-      std::getline(ls, status, ',');
-      std::getline(ls, length, ',');
-      const std::size_t b = std::stoul(id) - 1;
-      if (b < boards.size()) proof_bound[b] = std::stoi(length) - 2;
+    for (const BatchRow& row : read_batch_rows(upper ? upper : argv[3])) {
+      if (row.index < boards.size()) proof_bound[row.index] = row.length - 2;
     }
   }
   std::vector<Result> results(boards.size());
@@ -410,26 +421,18 @@ int main(int argc, char** argv) {
               k, boards.size(), static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(last),
               static_cast<unsigned long long>(generated), seconds, static_cast<double>(expanded) / seconds);
   if (argc > 3 && !std::getenv("PROOF")) {
-    std::ifstream csv(argv[3]);
-    std::string line;
-    std::getline(csv, line);
     std::size_t rows = 0, bad = 0, bad_length = 0;
     std::uint64_t batch_generated = 0;
-    while (std::getline(csv, line)) {
-      std::vector<std::string> f;
-      std::istringstream ls(line);
-      std::string cell;
-      while (std::getline(ls, cell, ',')) f.push_back(cell);
-      const std::size_t id = std::stoul(f[0]) - 1;
-      const int length = std::stoi(f[4]);
-      const std::uint64_t gen = std::stoull(f[7]);
-      batch_generated += gen;
-      if (id >= results.size() || results[id].length != length) ++bad_length;
-      if (id >= results.size() || results[id].length != length || results[id].generated != gen) {
+    for (const BatchRow& row : read_batch_rows(argv[3])) {
+      const std::size_t id = row.index;
+      batch_generated += row.generated;
+      const bool here = id < results.size();
+      if (!here || results[id].length != row.length) ++bad_length;
+      if (!here || results[id].length != row.length || results[id].generated != row.generated) {
         if (bad < 5) {
-          std::printf("board %zu: batch %d / %llu, here %d / %llu\n", id + 1, length, static_cast<unsigned long long>(gen),
-                      id < results.size() ? results[id].length : -1,
-                      id < results.size() ? static_cast<unsigned long long>(results[id].generated) : 0ULL);
+          std::printf("board %zu: batch %d / %llu, here %d / %llu\n", id + 1, row.length,
+                      static_cast<unsigned long long>(row.generated), here ? results[id].length : -1,
+                      here ? static_cast<unsigned long long>(results[id].generated) : 0ULL);
         }
         ++bad;
       }
