@@ -193,10 +193,10 @@ class Search {
         Heuristic::Step& step = f.step[i];
         const int room = bound_ - depth_ - 1;
         int child_h = ordered_ ? f.h[i] : heuristic_.evaluate(step, room);
+        const int target = f.blank + kOffset[i];
+        Packed64 child = f.board;
+        child.slide(target, f.blank, child.at(target));
         if (perimeter_ && child_h <= perimeter_->radius() && child_h <= room) {
-          const int target = f.blank + kOffset[i];
-          Packed64 child = f.board;
-          child.slide(target, f.blank, child.at(target));
           ++result_.probes;
           const int d = perimeter_->distance(child.key());
           if (d >= 0) {
@@ -212,9 +212,6 @@ class Search {
           if (fval < next_bound_) next_bound_ = fval;
           continue;
         }
-        const int target = f.blank + kOffset[i];
-        Packed64 child = f.board;
-        child.slide(target, f.blank, child.at(target));
         if (child_h == 0 && child == goal_) {
           result_.length = depth_ + 1;
           if (dfbnb_) {
