@@ -30,7 +30,9 @@
 //   ORDER=1   every node's children visited by increasing h (only the
 //             iteration that finds the goal changes);
 //   PERIMETER=R  every state within R moves of the goal in a hash table
-//             (class Perimeter): exact distances inside, more than R outside.
+//             (class Perimeter): exact distances inside, more than R outside;
+//   TT=B      a transposition table of 2^B entries (class TranspositionTable),
+//             with TTMIN and TTKEY.
 // Measured (results/random15.md): every count equal to the kernel's, and no
 // gain from K > 1 on this project's VMs, so no kernel took the idea.
 //
@@ -141,18 +143,53 @@ class Perimeter {
   std::vector<std::uint8_t> dist_;
 };
 
+// TT=B: a transposition table of 2^B entries (Reinefeld and Marsland,
+// "Enhanced iterative-deepening search", 1994), probed and filled only at
+// nodes whose h is at least TTMIN (default 8) below the bound left, whose
+// subtrees are large enough to pay for a read from memory. An entry holds a
+// state (with its move-pruning state unless TTKEY=state), the depth at which
+// it was last searched in full, the iteration of that search, and the
+// backed-up bound: the least f beyond the bound in its subtree, less the
+// depth. In the same iteration, a state met again no shallower is a
+// duplicate, and its subtree is skipped; in a later one, the backed-up bound
+// is a stronger h. Keyed with the move-pruning state, both are safe: the
+// subtree searched from (state, machine state) with a given budget is the
+// same whatever the path. Keyed on the state alone they are not (move pruning
+// and duplicate detection, Holte and Burch 2014), and the lengths are checked.
+class TranspositionTable {
+ public:
+  struct Entry {
+    std::uint64_t key = ~std::uint64_t{0};
+    std::uint32_t iteration = 0;
+    std::uint16_t machine = 0;
+    std::uint8_t depth = 0, backed = 0;
+  };
+  explicit TranspositionTable(int bits) : bits_(bits), entries_(std::size_t{1} << bits) {}
+  Entry& slot(std::uint64_t key, std::uint16_t machine) {
+    const std::uint64_t mixed = (key ^ (std::uint64_t{machine} * 0xD6E8FEB86659FD93ull)) * 0x9E3779B97F4A7C15ull;
+    return entries_[mixed >> (64 - bits_)];
+  }
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+
+ private:
+  int bits_;
+  std::vector<Entry> entries_;
+};
+
 struct Result {
   int length = -1;
   std::uint64_t expanded = 0, generated = 0;
   std::uint64_t last_iteration = 0;  // of `expanded`, those of the iteration that found the goal
   std::uint64_t probes = 0;          // PERIMETER: look-ups
+  std::uint64_t tt_cuts = 0, tt_raised = 0, tt_stores = 0;  // TT
 };
 
 class Search {
  public:
   Search(const npuzzle::pdb::AdditivePdb& pdb, const npuzzle::MoveFsm& fsm, Packed64 goal,
-         const Perimeter* perimeter = nullptr)
-      : heuristic_(pdb), next_(fsm.next.data()), first_(fsm.first.data()), goal_(goal), perimeter_(perimeter) {}
+         const Perimeter* perimeter = nullptr, TranspositionTable* tt = nullptr)
+      : heuristic_(pdb), next_(fsm.next.data()), first_(fsm.first.data()), goal_(goal), perimeter_(perimeter),
+        tt_(tt) {}
 
   // Starts a board; false if it is already solved.
   // only_bound >= 0: search the one iteration over that bound, in full
@@ -164,6 +201,7 @@ class Search {
     only_bound_ = only_bound;
     dfbnb_ = dfbnb;
     result_ = {};
+    first_iteration_ = iteration_ + 1;
     start_ = Packed64::from(board);
     start_blank_ = board.blank();
     start_h_ = heuristic_.reset(board);
@@ -210,7 +248,30 @@ class Search {
           heuristic_.reject(step);
           const int fval = depth_ + 1 + child_h;
           if (fval < next_bound_) next_bound_ = fval;
+          if (fval < f.min_f) f.min_f = fval;
           continue;
+        }
+        if (tt_ && room - child_h >= tt_min_) {
+          // The child's subtree is large: look it up.
+          const std::uint16_t machine = tt_state_key_ ? 0 : f.child_state[i];
+          const TranspositionTable::Entry& e = tt_->slot(child.key(), machine);
+          if (e.key == child.key() && e.machine == machine && e.iteration >= first_iteration_) {
+            const int fval = depth_ + 1 + e.backed;
+            bool cut = false;
+            if (e.iteration == iteration_ && e.depth <= depth_ + 1) {
+              ++result_.tt_cuts;  // searched in full this iteration, with at least this budget
+              cut = true;
+            } else if (e.backed > room) {
+              ++result_.tt_raised;  // an earlier iteration's backed-up bound prunes it
+              cut = true;
+            }
+            if (cut) {
+              heuristic_.reject(step);
+              if (fval < next_bound_) next_bound_ = fval;
+              if (fval < f.min_f) f.min_f = fval;
+              continue;
+            }
+          }
         }
         if (child_h == 0 && child == goal_) {
           result_.length = depth_ + 1;
@@ -228,6 +289,7 @@ class Search {
         c.board = child;
         c.blank = target;
         c.state = f.child_state[i];
+        c.own_h = child_h;
         expand(c);
         return true;
       }
@@ -239,8 +301,20 @@ class Search {
         begin_iteration();
         return true;
       }
+      Frame& done = stack_[depth_];
+      if (tt_ && bound_ - depth_ - done.own_h >= tt_min_) {
+        const std::uint16_t machine = tt_state_key_ ? 0 : static_cast<std::uint16_t>(done.state);
+        TranspositionTable::Entry& e = tt_->slot(done.board.key(), machine);
+        e.key = done.board.key();
+        e.machine = machine;
+        e.iteration = iteration_;
+        e.depth = static_cast<std::uint8_t>(depth_);
+        e.backed = static_cast<std::uint8_t>(std::min(done.min_f - depth_, 255));
+        ++result_.tt_stores;
+      }
       --depth_;
       Frame& parent = stack_[depth_];
+      if (done.min_f < parent.min_f) parent.min_f = done.min_f;
       heuristic_.ascend(parent.step[ordered_ ? parent.order[parent.next - 1] : parent.next - 1]);
     }
   }
@@ -252,6 +326,8 @@ class Search {
   struct Frame {
     Packed64 board;
     int blank = 0, state = 0, next = 0;
+    int min_f = 0;            // TT: the least f beyond the bound in the subtree so far
+    int own_h = 0;            // TT: the node's own h
     std::uint16_t child_state[4];
     Heuristic::Step step[4];
     int h[4];                 // ORDER=1: the children's values,
@@ -259,6 +335,7 @@ class Search {
   };
 
   void begin_iteration() {
+    ++iteration_;
     iteration_start_ = result_.expanded;
     next_bound_ = 1 << 30;
     depth_ = 0;
@@ -272,6 +349,7 @@ class Search {
   void expand(Frame& f) {
     ++result_.expanded;
     f.next = 0;
+    f.min_f = 1 << 30;
     const std::uint16_t* next = next_ + 4 * (first_[f.blank] + f.state);
     for (int i = 0; i < 4; ++i) {
       f.child_state[i] = has_neighbour(f.blank, i) ? next[kDirection[i]] : npuzzle::kDeadMove;
@@ -295,6 +373,10 @@ class Search {
   const std::int32_t* first_;
   Packed64 goal_;
   const Perimeter* perimeter_;
+  TranspositionTable* tt_;
+  int tt_min_ = std::getenv("TTMIN") ? std::atoi(std::getenv("TTMIN")) : 8;
+  bool tt_state_key_ = std::getenv("TTKEY") && std::string(std::getenv("TTKEY")) == "state";
+  std::uint32_t iteration_ = 0, first_iteration_ = 0;  // TT: iterations run by this search, the board's first
   Packed64 start_;
   int start_blank_ = 0, start_h_ = 0, id_ = 0;
   int bound_ = 0, next_bound_ = 0, depth_ = 0;
@@ -366,8 +448,13 @@ int main(int argc, char** argv) {
                 static_cast<double>(perimeter->bytes()) / 1e6,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - built).count());
   }
+  std::vector<std::unique_ptr<TranspositionTable>> tables;
+  for (int s = 0; s < k && std::getenv("TT"); ++s) tables.push_back(std::make_unique<TranspositionTable>(std::atoi(std::getenv("TT"))));
+  if (!tables.empty()) std::printf("transposition table: %zu MB per search\n", tables[0]->bytes() >> 20);
   std::vector<std::unique_ptr<Search>> slots;
-  for (int s = 0; s < k; ++s) slots.push_back(std::make_unique<Search>(*pdb, *fsm, goal, perimeter.get()));
+  for (int s = 0; s < k; ++s) {
+    slots.push_back(std::make_unique<Search>(*pdb, *fsm, goal, perimeter.get(), tables.empty() ? nullptr : tables[s].get()));
+  }
   // PROOF=1 with a batch CSV: only the iteration over each board's optimal
   // length minus 2, in full: what proving the length costs when a solution
   // of that length is already known.
@@ -409,9 +496,15 @@ int main(int argc, char** argv) {
     }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::uint64_t expanded = 0, generated = 0, last = 0, probes = 0;
+  std::uint64_t expanded = 0, generated = 0, last = 0, probes = 0, cuts = 0, raised = 0, stores = 0;
   for (const Result& r : results) {
     expanded += r.expanded, generated += r.generated, last += r.last_iteration, probes += r.probes;
+    cuts += r.tt_cuts, raised += r.tt_raised, stores += r.tt_stores;
+  }
+  if (!tables.empty()) {
+    std::printf("TT: %llu duplicates cut, %llu pruned by a backed-up bound, %llu stores\n",
+                static_cast<unsigned long long>(cuts), static_cast<unsigned long long>(raised),
+                static_cast<unsigned long long>(stores));
   }
   if (perimeter) std::printf("perimeter look-ups: %llu\n", static_cast<unsigned long long>(probes));
   std::printf("K=%d boards=%zu expanded=%llu (last iterations %llu) generated=%llu seconds=%.3f rate=%.3g expanded/s\n",
