@@ -33,8 +33,16 @@
 //             (class Perimeter): exact distances inside, more than R outside;
 //   TT=B      a transposition table of 2^B entries (class TranspositionTable),
 //             with TTMIN and TTKEY.
+// The heuristic is SPEC's (pdb:78 by default) as the kernels read it; with a
+// zero-aware SPEC (zpdb:78) two more representations of the same values, so
+// the counts must equal zpdb:78's batch CSV (CHECK=1 also compares every
+// decoded entry with the byte table's):
+//   PACKED=1  1-bit entries over the compact zero-aware index (packed_zero_aware.h);
+//   DENSE=1   1-bit entries at the plain lexicographic rank, one byte per
+//             placement holding every region's bit (dense_zero_aware.h).
 // Measured (results/random15.md): every count equal to the kernel's, and no
-// gain from K > 1 on this project's VMs, so no kernel took the idea.
+// gain from K > 1 on this project's VMs, so no kernel took the idea; DENSE=1
+// is row 16.
 //
 // BOARDS.txt: `npuzzle gen --size 4x4 --goal blank-first` output. Tables
 // from the cache (XDG_CACHE_HOME), built first if missing.
@@ -55,6 +63,9 @@
 #include "core/packed_board.h"
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb_heuristic.h"
+#include "heuristics/zero_aware_heuristic.h"
+#include "dense_zero_aware.h"
+#include "packed_zero_aware.h"
 #include "io/reader.h"
 #include "search/move_fsm.h"
 
@@ -63,7 +74,6 @@ namespace {
 using npuzzle::Board;
 using npuzzle::Goal;
 using npuzzle::Packed64;
-using Heuristic = npuzzle::PdbHeuristic<true, 4>;
 constexpr int kCols = 4;
 constexpr int kCells = 16;
 constexpr int kMaxDepth = 96;
@@ -184,6 +194,7 @@ struct Result {
   std::uint64_t tt_cuts = 0, tt_raised = 0, tt_stores = 0;  // TT
 };
 
+template <class H>
 class Search {
  public:
   Search(const npuzzle::pdb::AdditivePdb& pdb, const npuzzle::MoveFsm& fsm, Packed64 goal,
@@ -228,7 +239,7 @@ class Search {
         const int i = ordered_ ? f.order[f.next++] : f.next++;
         if (f.child_state[i] == npuzzle::kDeadMove) continue;
         ++result_.generated;
-        Heuristic::Step& step = f.step[i];
+        typename H::Step& step = f.step[i];
         const int room = bound_ - depth_ - 1;
         int child_h = ordered_ ? f.h[i] : heuristic_.evaluate(step, room);
         const int target = f.blank + kOffset[i];
@@ -332,7 +343,7 @@ class Search {
     int min_f = 0;            // TT: the least f beyond the bound in the subtree so far
     int own_h = 0;            // TT: the node's own h
     std::uint16_t child_state[4];
-    Heuristic::Step step[4];
+    typename H::Step step[4];
     int h[4];                 // ORDER=1: the children's values,
     std::uint8_t order[4];    // and the order that visits them by increasing h
   };
@@ -371,7 +382,7 @@ class Search {
     }
   }
 
-  Heuristic heuristic_;
+  H heuristic_;
   const std::uint16_t* next_;
   const std::int32_t* first_;
   Packed64 goal_;
@@ -454,86 +465,108 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<TranspositionTable>> tables;
   for (int s = 0; s < k && std::getenv("TT"); ++s) tables.push_back(std::make_unique<TranspositionTable>(std::atoi(std::getenv("TT"))));
   if (!tables.empty()) std::printf("transposition table: %zu MB per search\n", tables[0]->bytes() >> 20);
-  std::vector<std::unique_ptr<Search>> slots;
-  for (int s = 0; s < k; ++s) {
-    slots.push_back(std::make_unique<Search>(*pdb, *fsm, goal, perimeter.get(), tables.empty() ? nullptr : tables[s].get()));
-  }
-  // PROOF=1 with a batch CSV: only the iteration over each board's optimal
-  // length minus 2, in full: what proving the length costs when a solution
-  // of that length is already known.
-  std::vector<int> proof_bound(boards.size(), -1);
-  // UPPER=CSV: each board's length in CSV (a weighted search's) is the
-  // first bound of a depth-first branch and bound.
-  const char* upper = std::getenv("UPPER");
-  if ((std::getenv("PROOF") && argc > 3) || upper) {
-    for (const BatchRow& row : read_batch_rows(upper ? upper : argv[3])) {
-      if (row.index < boards.size()) proof_bound[row.index] = row.length - 2;
+  // The heuristic: SPEC's tables as the kernels read them (PdbHeuristic, or
+  // ZeroAwarePdbHeuristic for zpdb:), or PACKED=1 with a zpdb: SPEC, their
+  // 1-bit entries (packed_zero_aware.h).
+  auto run = [&]<class H>() -> int {
+    std::vector<std::unique_ptr<Search<H>>> slots;
+    for (int s = 0; s < k; ++s) {
+      slots.push_back(std::make_unique<Search<H>>(*pdb, *fsm, goal, perimeter.get(), tables.empty() ? nullptr : tables[s].get()));
     }
-  }
-  std::vector<Result> results(boards.size());
-  const auto t0 = std::chrono::steady_clock::now();
-  std::size_t next_board = 0;
-  std::vector<bool> busy(static_cast<std::size_t>(k), false);
-  int active = 0;
-  auto load = [&](std::size_t s) {
-    while (next_board < boards.size()) {
-      const std::size_t b = next_board++;
-      if (slots[s]->start(boards[b], static_cast<int>(b), proof_bound[b], upper != nullptr)) {
-        busy[s] = true;
-        ++active;
-        return;
-      }
-      results[b] = slots[s]->result();
-    }
-  };
-  for (std::size_t s = 0; s < slots.size(); ++s) load(s);
-  while (active > 0) {
-    for (std::size_t s = 0; s < slots.size(); ++s) {
-      if (!busy[s]) continue;
-      if (!slots[s]->advance()) {
-        results[static_cast<std::size_t>(slots[s]->id())] = slots[s]->result();
-        busy[s] = false;
-        --active;
-        load(s);
+    // PROOF=1 with a batch CSV: only the iteration over each board's optimal
+    // length minus 2, in full: what proving the length costs when a solution
+    // of that length is already known.
+    std::vector<int> proof_bound(boards.size(), -1);
+    // UPPER=CSV: each board's length in CSV (a weighted search's) is the
+    // first bound of a depth-first branch and bound.
+    const char* upper = std::getenv("UPPER");
+    if ((std::getenv("PROOF") && argc > 3) || upper) {
+      for (const BatchRow& row : read_batch_rows(upper ? upper : argv[3])) {
+        if (row.index < boards.size()) proof_bound[row.index] = row.length - 2;
       }
     }
-  }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::uint64_t expanded = 0, generated = 0, last = 0, probes = 0, cuts = 0, raised = 0, stores = 0;
-  for (const Result& r : results) {
-    expanded += r.expanded, generated += r.generated, last += r.last_iteration, probes += r.probes;
-    cuts += r.tt_cuts, raised += r.tt_raised, stores += r.tt_stores;
-  }
-  if (!tables.empty()) {
-    std::printf("TT: %llu duplicates cut, %llu pruned by a backed-up bound, %llu stores\n",
-                static_cast<unsigned long long>(cuts), static_cast<unsigned long long>(raised),
-                static_cast<unsigned long long>(stores));
-  }
-  if (perimeter) std::printf("perimeter look-ups: %llu\n", static_cast<unsigned long long>(probes));
-  std::printf("K=%d boards=%zu expanded=%llu (last iterations %llu) generated=%llu seconds=%.3f rate=%.3g expanded/s\n",
-              k, boards.size(), static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(last),
-              static_cast<unsigned long long>(generated), seconds, static_cast<double>(expanded) / seconds);
-  if (argc > 3 && !std::getenv("PROOF")) {
-    std::size_t rows = 0, bad = 0, bad_length = 0;
-    std::uint64_t batch_generated = 0;
-    for (const BatchRow& row : read_batch_rows(argv[3])) {
-      const std::size_t id = row.index;
-      batch_generated += row.generated;
-      const bool here = id < results.size();
-      if (!here || results[id].length != row.length) ++bad_length;
-      if (!here || results[id].length != row.length || results[id].generated != row.generated) {
-        if (bad < 5) {
-          std::printf("board %zu: batch %d / %llu, here %d / %llu\n", id + 1, row.length,
-                      static_cast<unsigned long long>(row.generated), here ? results[id].length : -1,
-                      here ? static_cast<unsigned long long>(results[id].generated) : 0ULL);
+    std::vector<Result> results(boards.size());
+    const auto t0 = std::chrono::steady_clock::now();
+    std::size_t next_board = 0;
+    std::vector<bool> busy(static_cast<std::size_t>(k), false);
+    int active = 0;
+    auto load = [&](std::size_t s) {
+      while (next_board < boards.size()) {
+        const std::size_t b = next_board++;
+        if (slots[s]->start(boards[b], static_cast<int>(b), proof_bound[b], upper != nullptr)) {
+          busy[s] = true;
+          ++active;
+          return;
         }
-        ++bad;
+        results[b] = slots[s]->result();
       }
-      ++rows;
+    };
+    for (std::size_t s = 0; s < slots.size(); ++s) load(s);
+    while (active > 0) {
+      for (std::size_t s = 0; s < slots.size(); ++s) {
+        if (!busy[s]) continue;
+        if (!slots[s]->advance()) {
+          results[static_cast<std::size_t>(slots[s]->id())] = slots[s]->result();
+          busy[s] = false;
+          --active;
+          load(s);
+        }
+      }
     }
-    std::printf("checked %zu rows against %s: %zu differ, %zu of them in length (batch generated %llu)\n", rows,
-                argv[3], bad, bad_length, static_cast<unsigned long long>(batch_generated));
-    return bad == 0 ? 0 : 1;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::uint64_t expanded = 0, generated = 0, last = 0, probes = 0, cuts = 0, raised = 0, stores = 0;
+    for (const Result& r : results) {
+      expanded += r.expanded, generated += r.generated, last += r.last_iteration, probes += r.probes;
+      cuts += r.tt_cuts, raised += r.tt_raised, stores += r.tt_stores;
+    }
+    if (!tables.empty()) {
+      std::printf("TT: %llu duplicates cut, %llu pruned by a backed-up bound, %llu stores\n",
+                  static_cast<unsigned long long>(cuts), static_cast<unsigned long long>(raised),
+                  static_cast<unsigned long long>(stores));
+    }
+    if (perimeter) std::printf("perimeter look-ups: %llu\n", static_cast<unsigned long long>(probes));
+    std::printf("K=%d boards=%zu expanded=%llu (last iterations %llu) generated=%llu seconds=%.3f rate=%.3g expanded/s\n",
+                k, boards.size(), static_cast<unsigned long long>(expanded), static_cast<unsigned long long>(last),
+                static_cast<unsigned long long>(generated), seconds, static_cast<double>(expanded) / seconds);
+    if (argc > 3 && !std::getenv("PROOF")) {
+      std::size_t rows = 0, bad = 0, bad_length = 0;
+      std::uint64_t batch_generated = 0;
+      for (const BatchRow& row : read_batch_rows(argv[3])) {
+        const std::size_t id = row.index;
+        batch_generated += row.generated;
+        const bool here = id < results.size();
+        if (!here || results[id].length != row.length) ++bad_length;
+        if (!here || results[id].length != row.length || results[id].generated != row.generated) {
+          if (bad < 5) {
+            std::printf("board %zu: batch %d / %llu, here %d / %llu\n", id + 1, row.length,
+                        static_cast<unsigned long long>(row.generated), here ? results[id].length : -1,
+                        here ? static_cast<unsigned long long>(results[id].generated) : 0ULL);
+          }
+          ++bad;
+        }
+        ++rows;
+      }
+      std::printf("checked %zu rows against %s: %zu differ, %zu of them in length (batch generated %llu)\n", rows,
+                  argv[3], bad, bad_length, static_cast<unsigned long long>(batch_generated));
+      return bad == 0 ? 0 : 1;
+    }
+    return 0;
+  };
+  const bool zero_aware = std::string(spec).rfind("zpdb:", 0) == 0;
+  if (zero_aware && std::getenv("PACKED")) {
+    const auto packing = std::chrono::steady_clock::now();
+    const auto& packed = npuzzle::bench::PackedParts::of(*pdb);
+    std::printf("packed tables: %llu bytes, %.1f s to pack\n", static_cast<unsigned long long>(packed.bytes),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
+    return run.template operator()<npuzzle::bench::PackedZeroAwareHeuristic<true, 4>>();
   }
-  return 0;
+  if (zero_aware && std::getenv("DENSE")) {
+    const auto packing = std::chrono::steady_clock::now();
+    const auto& dense = npuzzle::bench::DenseParts::of(*pdb);
+    std::printf("dense tables: %llu bytes, %.1f s to build\n", static_cast<unsigned long long>(dense.bytes),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
+    return run.template operator()<npuzzle::bench::DenseZeroAwareHeuristic<true>>();
+  }
+  if (zero_aware) return run.template operator()<npuzzle::ZeroAwarePdbHeuristic<true, 4>>();
+  return run.template operator()<npuzzle::PdbHeuristic<true, 4>>();
 }
