@@ -39,7 +39,9 @@
 // decoded entry with the byte table's):
 //   PACKED=1  1-bit entries over the compact zero-aware index (packed_zero_aware.h);
 //   DENSE=1   1-bit entries at the plain lexicographic rank, one byte per
-//             placement holding every region's bit (dense_zero_aware.h).
+//             placement holding every region's bit (dense_zero_aware.h);
+//   DENSE=2   the same bytes at the zero-aware cursor's placement rank
+//             (packed_zero_aware.h, CursorDenseParts).
 // Measured (results/random15.md): every count equal to the kernel's, and no
 // gain from K > 1 on this project's VMs, so no kernel took the idea; DENSE=1
 // is row 16.
@@ -559,6 +561,14 @@ int main(int argc, char** argv) {
     std::printf("packed tables: %llu bytes, %.1f s to pack\n", static_cast<unsigned long long>(packed.bytes),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
     return run.template operator()<npuzzle::bench::PackedZeroAwareHeuristic<true, 4>>();
+  }
+  if (zero_aware && std::getenv("DENSE") && std::string(std::getenv("DENSE")) == "2") {
+    const auto packing = std::chrono::steady_clock::now();
+    const auto& dense = npuzzle::bench::CursorDenseParts::of(*pdb);
+    std::printf("dense tables at the cursor's rank: %llu bytes, %.1f s to build\n",
+                static_cast<unsigned long long>(dense.bytes),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
+    return run.template operator()<npuzzle::bench::PackedZeroAwareHeuristic<true, 4, true>>();
   }
   if (zero_aware && std::getenv("DENSE")) {
     const auto packing = std::chrono::steady_clock::now();

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +33,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
+#include "dense_zero_aware.h"
 
 namespace npuzzle::bench {
 
@@ -68,7 +70,70 @@ struct PackedParts {
   }
 };
 
-template <bool kReflect, int kSide>
+// DENSE=2: the same bits at the compact index's own placement rank, colex
+// rank of the occupied set times k! plus the Lehmer rank of the tile order
+// (one byte per placement, bit `region`, as dense_zero_aware.h): the cursor
+// the zero-aware kernel keeps gives the address, the region comes from the
+// labels of dense_zero_aware.h, and the table is one streaming pass over the
+// compact one (index = (first + region) * k! + permutation, zero_aware.h).
+struct CursorDenseParts {
+  std::array<const std::uint8_t*, pdb::kMaxParts> part{};
+  std::array<std::uint64_t, pdb::kMaxParts> permutations{};  // k!
+  std::uint64_t bytes = 0;
+
+  static const CursorDenseParts& of(const pdb::AdditivePdb& pdb) {
+    static std::map<const pdb::AdditivePdb*, CursorDenseParts> built;
+    auto [at, fresh] = built.try_emplace(&pdb);
+    if (!fresh) return at->second;
+    const std::vector<std::uint64_t>& labels = region_labels();
+    for (int p = 0; p < pdb.parts(); ++p) {
+      const pdb::PatternDb& table = pdb.part(p);
+      const pdb::ZeroAwareIndex& index = *table.pattern().zero_aware_index();
+      const int k = index.k();
+      std::uint64_t permutations = 1;
+      for (int i = 2; i <= k; ++i) permutations *= static_cast<std::uint64_t>(i);
+      std::uint64_t sets = 1;  // C(16, k)
+      for (int i = 0; i < k; ++i) sets = sets * static_cast<std::uint64_t>(16 - i) / static_cast<std::uint64_t>(i + 1);
+      const std::uint64_t size = sets * permutations;
+      const std::uint64_t mapped = (size + (std::uint64_t{2} << 20) - 1) & ~((std::uint64_t{2} << 20) - 1);
+      void* memory = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (memory == MAP_FAILED) {
+        std::perror("mmap");
+        std::exit(1);
+      }
+      ::madvise(memory, mapped, MADV_HUGEPAGE);
+      auto* out = static_cast<std::uint8_t*>(memory);
+      for (std::uint32_t occupied = 0; occupied < (1u << 16); ++occupied) {
+        if (std::popcount(occupied) != k) continue;
+        std::array<std::uint8_t, 16> cells{};
+        int n = 0;
+        for (int c = 0; c < 16; ++c) {
+          if ((occupied >> c) & 1u) cells[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(c);
+        }
+        const pdb::ZeroAwareIndex::Cursor cursor = index.cursor(cells.data());  // permutation 0
+        const std::uint64_t label = labels[occupied];
+        int next_region = 0;
+        for (int c = 0; c < 16; ++c) {
+          if ((occupied >> c) & 1u) continue;
+          const int region = static_cast<int>((label >> (4 * c)) & 0xF);
+          if (region != next_region) continue;
+          const std::uint8_t* from = table.data() + index.index(cursor, c);
+          std::uint8_t* to = out + std::uint64_t{cursor.comb} * permutations;
+          for (std::uint64_t q = 0; q < permutations; ++q) {
+            to[q] = static_cast<std::uint8_t>(to[q] | (((from[q] >> 1) & 1) << region));
+          }
+          ++next_region;
+        }
+      }
+      at->second.part[static_cast<std::size_t>(p)] = out;
+      at->second.permutations[static_cast<std::size_t>(p)] = permutations;
+      at->second.bytes += size;
+    }
+    return at->second;
+  }
+};
+
+template <bool kReflect, int kSide, bool kByCursor = false>
 class PackedZeroAwareHeuristic {
   using Cursor = pdb::PartTable::Cursor;
 
@@ -121,10 +186,18 @@ class PackedZeroAwareHeuristic {
 
     [[gnu::always_inline]] void fetch(const PackedZeroAwareHeuristic& h, Change& change) const {
       const pdb::PartTable& part = h.parts_[change.part];
-      change.index = part.zero_aware->index(change.cursor, change.from);
-      change.byte = h.packed_[change.part] + (change.index >> 3);
-      change.shift = static_cast<std::uint8_t>(change.index & 7);
-      __builtin_prefetch(change.byte);
+      if constexpr (kByCursor) {
+        change.byte = h.packed_[change.part] +
+                      std::uint64_t{change.cursor.comb} * h.permutations_[change.part] + change.cursor.permutation;
+        __builtin_prefetch(change.byte);
+        change.shift = static_cast<std::uint8_t>((h.labels_[change.cursor.occupied] >> (4 * change.from)) & 0xF);
+        if (h.check_) change.index = part.zero_aware->index(change.cursor, change.from);
+      } else {
+        change.index = part.zero_aware->index(change.cursor, change.from);
+        change.byte = h.packed_[change.part] + (change.index >> 3);
+        change.shift = static_cast<std::uint8_t>(change.index & 7);
+        __builtin_prefetch(change.byte);
+      }
     }
 
     [[gnu::always_inline]] int evaluate(const PackedZeroAwareHeuristic& h, Change& change) const {
@@ -157,12 +230,17 @@ class PackedZeroAwareHeuristic {
   // Precondition: `pdb` is zero-aware, outlives the search, and matches the board and goal.
   explicit PackedZeroAwareHeuristic(const pdb::AdditivePdb& pdb)
       : cells_(pdb.cells()), parts_count_(pdb.parts()), views_(pdb), check_(std::getenv("CHECK") != nullptr) {
-    const PackedParts& packed = PackedParts::of(pdb);
-    for (int p = 0; p < pdb.parts(); ++p) {
-      parts_[static_cast<std::size_t>(p)] = pdb::PartTable(pdb.part(p));
-      packed_[static_cast<std::size_t>(p)] = packed.part[static_cast<std::size_t>(p)];
+    for (int p = 0; p < pdb.parts(); ++p) parts_[static_cast<std::size_t>(p)] = pdb::PartTable(pdb.part(p));
+    if constexpr (kByCursor) {
+      const CursorDenseParts& dense = CursorDenseParts::of(pdb);
+      packed_ = dense.part;
+      permutations_ = dense.permutations;
+      packed_bytes_ = dense.bytes;
+    } else {
+      const PackedParts& packed = PackedParts::of(pdb);
+      packed_ = packed.part;
+      packed_bytes_ = packed.bytes;
     }
-    packed_bytes_ = packed.bytes;
     for (int t = 1; t < cells_; ++t) {
       views_.plain.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
       if constexpr (kReflect) views_.mirrored.slot[static_cast<std::size_t>(t)] = pdb.reflected_slot(t);
@@ -186,6 +264,8 @@ class PackedZeroAwareHeuristic {
   int parts_count_;
   std::array<pdb::PartTable, pdb::kMaxParts> parts_{};
   std::array<const std::uint8_t*, pdb::kMaxParts> packed_{};
+  std::array<std::uint64_t, pdb::kMaxParts> permutations_{};  // kByCursor: k! per part
+  const std::uint64_t* labels_ = region_labels().data();       // kByCursor
   std::uint64_t packed_bytes_ = 0;
   Views views_;
   bool check_;
