@@ -24,7 +24,9 @@
 //     blank-aware builder on larger ones, on 1 thread and on 2;
 //   - the IDA* kernel with a catalogue expands and generates exactly as many
 //     nodes as a plain IDA* written out in the test over boards, with the
-//     catalogue evaluated from scratch (3x3, every 601st state).
+//     catalogue evaluated from scratch (3x3, every 601st state);
+//   - the dense one-bit form decodes every child to the byte tables' value,
+//     and searches with it count as the reference IDA* and the byte kernel.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -43,10 +45,12 @@
 #include "core/replay.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/dense_zero_aware_heuristic.h"
 #include "heuristics/kernel_rows.h"
 #include "heuristics/pdb_views.h"
 #include "heuristics/registry.h"
@@ -769,6 +773,118 @@ TEST(CatalogueSearch, KorfsFirst8WithCatalogue663x3InTheirPublishedLengths) {
     ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
     EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
     EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+
+// The dense one-bit form (pdb/dense_zero_aware.h, dense_zero_aware_heuristic.h)
+// against the byte tables, whose entries the tests above check against
+// BFS: the decoded value of every child equals the byte tables' sum from
+// scratch (plain and reflected views, 3x3 and 4x4), a search's counts equal
+// the reference IDA*'s, and zpdb:663 loaded through its row reads the dense
+// form and finds Korf's published lengths with the byte kernel's counts.
+TEST(DenseZeroAware, IncrementalValueEqualsTheByteTablesValueFromScratch) {
+  const std::vector<std::vector<std::vector<int>>> partitions = {{{1, 2, 3, 4}, {5, 6, 7, 8}},
+                                                                  {{1, 2, 3}, {4, 5, 6}, {7, 8}}};
+  for (const auto& parts : partitions) {
+    for (Goal goal : kGoals) {
+      const auto reflected = in_memory(parts, 3, 3, goal, true, true);
+      const auto flat = in_memory(parts, 3, 3, goal, false, true);
+      ASSERT_TRUE(DenseZeroAwareSet::possible(*reflected));
+      const auto dense = DenseZeroAwareSet::load_dense(reflected);
+      const auto flat_dense = DenseZeroAwareSet::load_dense(flat);
+      ASSERT_TRUE(dense && flat_dense);
+      EXPECT_EQ(DenseZeroAwareSet::find(*reflected), dense);
+      const auto distance = bfs_distances(3, 3, goal);
+      for (std::uint64_t rank = 0; rank < distance.size(); rank += 997) {
+        if (distance[rank] == kUnreached) continue;
+        Board b(3, 3, unrank_permutation(rank, 9));
+        DenseZeroAwareHeuristic<true, 3> h(*reflected, *dense);
+        ASSERT_EQ(h.reset(b), reflected->evaluate(b));
+        ASSERT_NO_FATAL_FAILURE(check_incremental(h, *reflected, b, h.reset(b), 6));
+        DenseZeroAwareHeuristic<false> g(*flat, *flat_dense);
+        ASSERT_NO_FATAL_FAILURE(check_incremental(g, *flat, b, g.reset(b), 6));
+      }
+    }
+  }
+}
+
+TEST(DenseZeroAware, FourByFourChildrenDecodeToTheByteTablesValue) {
+  const auto set = in_memory({{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}, 4, 4, Goal::kBlankFirst,
+                             true, true);
+  const auto dense = DenseZeroAwareSet::load_dense(set);
+  ASSERT_TRUE(dense);
+  EXPECT_EQ(dense->bytes(), 3u * 524160u) << "one byte per placement of 5 tiles on 16 cells";
+  const auto instances = testing::korf100();
+  for (std::size_t i = 0; i < 10; ++i) {
+    Board b(4, 4, instances[i].tiles);
+    DenseZeroAwareHeuristic<true, 4> h(*set, *dense);
+    ASSERT_EQ(h.reset(b), set->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *set, b, h.reset(b), 7));
+    DenseZeroAwareHeuristic<true> g(*set, *dense);  // the generic kernel's (mirror from a table)
+    ASSERT_NO_FATAL_FAILURE(check_incremental(g, *set, b, g.reset(b), 4));
+  }
+}
+
+TEST(DenseZeroAwareSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
+  const std::shared_ptr<const MoveFsm> machine = move_fsm_for(3, 3);
+  for (Goal goal : kGoals) {
+    const auto distance = bfs_distances(3, 3, goal);
+    const auto reflected = in_memory({{1, 2, 3}, {4, 5, 6}, {7, 8}}, 3, 3, goal, true, true);
+    const auto flat = in_memory({{1, 2, 3}, {4, 5, 6}, {7, 8}}, 3, 3, goal, false, true);
+    const auto dense = DenseZeroAwareSet::load_dense(reflected);  // alive: the row's kernels read it
+    ASSERT_TRUE(dense);
+    int solved = 0;
+    for (std::uint64_t rank = 0; rank < distance.size(); rank += 601) {
+      if (distance[rank] == kUnreached) continue;
+      const Board b(3, 3, unrank_permutation(rank, 9));
+      for (MovePruning pruning : {MovePruning::kFsm, MovePruning::kParent}) {
+        ReferenceIda reference{*reflected, *flat, Board::solved(3, 3, goal),
+                               pruning == MovePruning::kFsm ? machine.get() : nullptr};
+        reference.run(b);
+        SolveRequest so;
+        so.goal = goal;
+        so.pruning = pruning;
+        const SolveResult r = solve(b, so, resolved_additive(reflected));
+        ASSERT_EQ(r.status, Status::kOptimal);
+        ASSERT_EQ(r.length, distance[rank]) << "rank " << rank;
+        ASSERT_EQ(check_solution(b, r.moves, goal), "") << "rank " << rank;
+        ASSERT_EQ(r.expanded, reference.expanded) << "rank " << rank;
+        ASSERT_EQ(r.generated, reference.generated) << "rank " << rank;
+      }
+      ++solved;
+    }
+    EXPECT_GT(solved, 250);
+  }
+}
+
+TEST(DenseZeroAwareSearch, KorfsFirst10WithZpdb663ThroughItsRowInTheirPublishedLengths) {
+  const std::string dir = ::testing::TempDir() + "/npuzzle-dense-test-" + std::to_string(::getpid());
+  TableOptions tables;
+  tables.cache.dir = dir;
+  const HeuristicSpec spec = heuristic_spec("zpdb:663");
+  build_tables(spec, 4, 4, Goal::kBlankFirst, tables);
+  const Resolution resolution = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
+  ASSERT_TRUE(resolution.error.empty()) << resolution.error;
+  const AdditivePdb& set = resolution.heuristic.data_as<AdditivePdb>();
+  ASSERT_TRUE(DenseZeroAwareSet::find(set)) << "the row derives the dense form at load";
+  const auto bytes_only = load_additive("zpdb:663", 4, 4, Goal::kBlankFirst, tables);  // another set: no dense form
+  ASSERT_FALSE(DenseZeroAwareSet::find(*bytes_only));
+  const auto instances = testing::korf100();
+  for (std::size_t i = 0; i < 10; ++i) {
+    const auto& k = instances[i];
+    const Board b(4, 4, k.tiles);
+    SolveRequest so;
+    so.goal = Goal::kBlankFirst;
+    so.pruning = MovePruning::kFsm;
+    const SolveResult r = solve(b, so, resolution.heuristic);
+    ASSERT_EQ(r.status, Status::kOptimal) << "instance " << k.id;
+    EXPECT_EQ(r.length, k.optimal_length) << "instance " << k.id;
+    EXPECT_EQ(check_solution(b, r.moves, Goal::kBlankFirst), "");
+    const SolveResult bytes = solve(b, so, resolved_additive(bytes_only));
+    EXPECT_EQ(r.expanded, bytes.expanded) << "instance " << k.id;
+    EXPECT_EQ(r.generated, bytes.generated) << "instance " << k.id;
   }
   std::filesystem::remove_all(dir);
 }

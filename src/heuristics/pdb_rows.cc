@@ -6,6 +6,7 @@
 
 #include "heuristics/catalogue_heuristic.h"
 #include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb_heuristic.h"
 #include "heuristics/registry.h"
 #include "heuristics/zero_aware_heuristic.h"
@@ -44,6 +45,26 @@ ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal,
   TableOptions load = tables;
   load.cache.build_missing = false;
   return resolved_additive(pdb::shared_additive(spec, rows, cols, goal, load), label_of(spec, tables.reflect));
+}
+
+// load_set, with the dense one-bit form of the set when it has one
+// (pdb/dense_zero_aware.h): derived now, owned with the set by the
+// resolved heuristic (its data still points at the set), and found by
+// ZeroAwarePdbRow::with_kernel.
+ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
+  ResolvedHeuristic h = load_set(spec, rows, cols, goal, tables);
+  auto set = h.shared_data<pdb::AdditivePdb>();
+  if (!set->reflected()) return h;
+  if (auto dense = pdb::DenseZeroAwareSet::load_dense(set)) {
+    struct Owner {
+      std::shared_ptr<const pdb::AdditivePdb> set;
+      std::shared_ptr<const pdb::DenseZeroAwareSet> dense;
+    };
+    const pdb::AdditivePdb* raw = set.get();
+    auto owner = std::make_shared<const Owner>(Owner{std::move(set), std::move(dense)});
+    h.data = std::shared_ptr<const void>(owner, raw);
+  }
+  return h;
 }
 
 std::vector<std::string> missing(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
@@ -161,7 +182,7 @@ const HeuristicRow& ZeroAwarePdbRow::row() {
             return offers({{"zpdb:6666", "about 3 minutes and 1.7 GiB of memory to build, 730 MB on disk"}}, rows,
                           cols, goal, tables);
           },
-      .load = load_set,
+      .load = load_zero_aware,
       .missing_tables = missing,
       .build = build,
       .evaluate = evaluate_set,

@@ -26,7 +26,9 @@
 #include <cstdint>
 #include <utility>
 
+#include "heuristics/dense_zero_aware_heuristic.h"
 #include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
 #include "heuristics/reflected_table_row.h"
@@ -168,10 +170,27 @@ class ZeroAwarePdbHeuristic {
 // The row of zero-aware pattern databases, `zpdb:SPEC` (registry.h; its
 // data is in pdb_rows.cc). The compile-time kernels of 16 cells and more
 // carry it (with NPUZZLE_RESEARCH_KERNELS); smaller boards run the generic
-// kernel, the same template code.
+// kernel, the same template code. A reflected set on a square board of at
+// most 16 cells that the row loaded has a dense one-bit form
+// (pdb/dense_zero_aware.h, derived at load), and the kernels read it
+// through DenseZeroAwareHeuristic: the same values, at the cost of a plain
+// table's lookups.
 struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static const HeuristicRow& row();
   static constexpr bool kMachineOnly = false;
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
+    if constexpr (kRows * kCols <= 16) {
+      const auto& set = h.data_as<pdb::AdditivePdb>();
+      if (set.reflected() && set.rows() == set.cols()) {
+        if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
+          constexpr int kSide = kRows == kCols ? kRows : 0;
+          return f(DenseZeroAwareHeuristic<true, kSide>(set, *dense));
+        }
+      }
+    }
+    return ReflectedTableRow<ZeroAwarePdbHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
+  }
 };
 
 }  // namespace npuzzle

@@ -1,0 +1,297 @@
+// Zero-aware pattern databases read in their dense one-bit form
+// (pdb/dense_zero_aware.h explains the form and why it is exact), in the
+// kernels' PreparingHeuristic shape (IDA*) and NodeHeuristic shape (A*).
+// ZeroAwarePdbRow (zero_aware_heuristic.h) serves a set with it whenever
+// the set has a dense form (boards of at most 16 cells); the values, and so
+// the node counts, are those of ZeroAwarePdbHeuristic.
+//
+// Per generated child, as PdbHeuristic (pdb_heuristic.h), whose rank update
+// this is: only the part holding the moved tile (and, with reflection, the
+// part holding its mirror) gets a new plain rank, from the part's tiles on
+// the cells between the move's two cells. Then one byte of that part's
+// dense table (prefetched in prepare(), so that a node's children's misses
+// overlap), one label load for the blank's region in the part after the
+// move (the blank lands on the moved tile's old cell), and the decode:
+// the child's part value is the parent's plus or minus 1, whichever has the
+// stored bit as its bit 1. Nothing is looked up on the way back: a Step
+// keeps the parent's rank, occupied cells, part value and sum, and ascend()
+// swaps them back.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <utility>
+
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/dense_zero_aware.h"
+#include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb/zero_aware.h"
+
+namespace npuzzle {
+
+// kSide: the side of a square board known at compile time, so that
+// reflected cells fold to constants; 0 reads them from a table.
+template <bool kReflect, int kSide = 0>
+class DenseZeroAwareHeuristic {
+  struct Change {
+    const std::uint8_t* byte;  // the dense byte of the child's placement
+    std::uint64_t rank;        // the child's rank of the part; the parent's after descend()
+    int sum = 0;               // the child's sum; the parent's after descend()
+    std::uint32_t occupied;    // the part's cells in the child; the parent's after descend()
+    std::uint8_t part, index, from, to, shift;
+    std::uint8_t value = 0;  // the child's part value; the parent's after descend()
+  };
+
+ public:
+  struct Step {
+    Change plain;
+    Change mirrored;  // used only with reflection
+  };
+
+  // Precondition: `pdb` and `dense` (its dense form) outlive the search, and
+  // pdb.reflected() == kReflect.
+  DenseZeroAwareHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
+      : cells_(pdb.cells()), parts_count_(pdb.parts()), labels_(dense.labels()) {
+    for (int p = 0; p < parts_count_; ++p) {
+      Part& part = parts_[static_cast<std::size_t>(p)];
+      const pdb::DenseZeroAwareSet::Part& bits = dense.part(p);
+      part.k = bits.k;
+      part.weight = bits.weight;
+      part.bits = bits.bits;
+      part.bytes = pdb.part(p).data();
+      part.index = pdb.part(p).pattern().zero_aware_index();
+    }
+    for (int t = 1; t < cells_; ++t) {
+      plain_.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
+      if constexpr (kReflect) mirrored_.slot[static_cast<std::size_t>(t)] = pdb.reflected_slot(t);
+    }
+    plain_.init_tiles(parts_, cells_);
+    if constexpr (kReflect) mirrored_.init_tiles(parts_, cells_);
+    for (int c = 0; c < cells_; ++c) mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb.mirror(c));
+  }
+
+  int reset(const Board& board) {
+    Where where{};
+    for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
+    plain_.reset(parts_, parts_count_, cells_, where);
+    if constexpr (kReflect) {
+      mirror_all(where);
+      mirrored_.reset(parts_, parts_count_, cells_, where);
+      return std::max(plain_.sum, mirrored_.sum);
+    } else {
+      return plain_.sum;
+    }
+  }
+
+  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
+  // parent): rank the changed parts and start fetching their bytes.
+  template <class Storage>
+  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
+    plain_.prepare(labels_, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+    if constexpr (kReflect) {
+      mirrored_.prepare(labels_, step.mirrored, tile, mirror(from), mirror(to),
+                        [&](int cell) { return board.at(mirror(cell)); });
+    }
+  }
+
+  // With reflection the reflected byte is decoded only when the plain sum
+  // does not already cut the child (as Korf & Felner do).
+  [[gnu::always_inline]] int evaluate(Step& step, int room) {
+    const int sum = plain_.evaluate(step.plain);
+    if constexpr (kReflect) {
+      if (sum > room) return sum;
+      return std::max(sum, mirrored_.evaluate(step.mirrored));
+    } else {
+      return sum;
+    }
+  }
+
+  [[gnu::always_inline]] void descend(Step& step) {
+    plain_.commit(step.plain, step.plain.to);
+    if constexpr (kReflect) mirrored_.commit(step.mirrored, step.mirrored.to);
+  }
+  [[gnu::always_inline]] void ascend(Step& step) {
+    plain_.commit(step.plain, step.plain.from);
+    if constexpr (kReflect) mirrored_.commit(step.mirrored, step.mirrored.from);
+  }
+  [[gnu::always_inline]] void reject(Step&) {}
+
+  // NodeHeuristic: the value reset() gives, from a packed board, read from
+  // the byte tables (A* keeps no parent values to decode from).
+  template <class Storage>
+  int value(const Storage& board) const {
+    Where where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
+    return value_at(where);
+  }
+  template <class Storage>
+  int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
+    Where where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
+    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+    where[0] = static_cast<std::uint8_t>(from);
+    return value_at(where);
+  }
+
+ private:
+  using Where = std::array<std::uint8_t, pdb::kMaxPdbCells>;  // where[t]: the cell of tile t (0: the blank)
+  using Placement = std::array<std::uint8_t, pdb::kMaxPatternTiles>;
+
+  struct Part {
+    int k = 0;
+    std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};
+    const std::uint8_t* bits = nullptr;
+    const std::uint8_t* bytes = nullptr;              // the byte table, for the root's value
+    const pdb::ZeroAwareIndex* index = nullptr;       // its index
+
+    int entry(const std::uint8_t* cells, int blank) const { return bytes[index->index(index->cursor(cells), blank)]; }
+  };
+  using Parts = std::array<Part, pdb::kMaxParts>;
+
+  // One additive evaluation (the plain board, or its reflection).
+  struct View {
+    std::array<Placement, pdb::kMaxParts> placement{};
+    std::array<std::uint64_t, pdb::kMaxParts> rank{};
+    std::array<std::uint32_t, pdb::kMaxParts> occupied{};
+    std::array<std::uint8_t, pdb::kMaxParts> value{};
+    int sum = 0;
+    std::array<pdb::TileSlot, pdb::kMaxPdbCells> slot{};  // tile -> (part, index) in this view
+    struct MovedTile {
+      const std::uint8_t* bits;  // its part's dense table
+      std::uint64_t weight;      // its ranking weight
+      std::uint8_t part, index;
+    };
+    std::array<MovedTile, pdb::kMaxPdbCells> moved_tile{};
+    std::array<std::array<std::int64_t, pdb::kMaxPdbCells>, pdb::kMaxPdbCells> step_weight{};  // [moved][other]
+
+    void reset(const Parts& parts, int parts_count, int cells, const Where& where) {
+      for (int t = 1; t < cells; ++t) {
+        const pdb::TileSlot s = slot[static_cast<std::size_t>(t)];
+        placement[s.part][s.index] = where[static_cast<std::size_t>(t)];
+      }
+      sum = 0;
+      for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) {
+        std::uint32_t cells_taken = 0;
+        std::uint64_t r = 0;
+        for (int i = 0; i < parts[p].k; ++i) {
+          const std::uint32_t cell = placement[p][static_cast<std::size_t>(i)];
+          const std::uint32_t bit = std::uint32_t{1} << cell;
+          r += (cell - static_cast<std::uint32_t>(pdb::popcount32(cells_taken & (bit - 1)))) *
+               parts[p].weight[static_cast<std::size_t>(i)];
+          cells_taken |= bit;
+        }
+        rank[p] = r;
+        occupied[p] = cells_taken;
+        value[p] = static_cast<std::uint8_t>(parts[p].entry(placement[p].data(), where[0]));
+        sum += value[p];
+      }
+    }
+
+    int sum_at(const Parts& parts, int parts_count, int cells, const Where& where) const {
+      std::array<Placement, pdb::kMaxParts> at;
+      for (int t = 1; t < cells; ++t) {
+        const pdb::TileSlot s = slot[static_cast<std::size_t>(t)];
+        at[s.part][s.index] = where[static_cast<std::size_t>(t)];
+      }
+      int total = 0;
+      for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) total += parts[p].entry(at[p].data(), where[0]);
+      return total;
+    }
+
+    // step_weight[moved][other]: the term of tile `other` on a cell between
+    // the moved tile's old and new cells (pdb_heuristic.h).
+    void init_tiles(const Parts& parts, int cells) {
+      for (int moved = 1; moved < cells; ++moved) {
+        const pdb::TileSlot m = slot[static_cast<std::size_t>(moved)];
+        moved_tile[static_cast<std::size_t>(moved)] = {parts[m.part].bits, parts[m.part].weight[m.index], m.part,
+                                                        m.index};
+        for (int other = 1; other < cells; ++other) {
+          const pdb::TileSlot o = slot[static_cast<std::size_t>(other)];
+          std::int64_t w = 0;
+          if (other != moved && o.part == m.part) {
+            w = o.index < m.index ? -static_cast<std::int64_t>(parts[m.part].weight[m.index])
+                                  : static_cast<std::int64_t>(parts[o.part].weight[o.index]);
+          }
+          step_weight[static_cast<std::size_t>(moved)][static_cast<std::size_t>(other)] = w;
+        }
+      }
+    }
+
+    // In this view `tile` slides from cell `from` to cell `to`; tile_at(c)
+    // is the tile on cell c of this view before the move (0 for the blank).
+    template <class TileAt>
+    [[gnu::always_inline]] void prepare(const std::uint64_t* labels, Change& change, int tile, int from, int to,
+                                        TileAt tile_at) const {
+      const MovedTile& m = moved_tile[static_cast<std::size_t>(tile)];
+      const auto& terms = step_weight[static_cast<std::size_t>(tile)];
+      const int lo = from < to ? from : to;
+      const int hi = from < to ? to : from;
+      auto delta = static_cast<std::int64_t>(hi - lo) * static_cast<std::int64_t>(m.weight);
+      for (int cell = lo + 1; cell < hi; ++cell) delta += terms[static_cast<std::size_t>(tile_at(cell))];
+      change.part = m.part;
+      change.index = m.index;
+      change.from = static_cast<std::uint8_t>(from);
+      change.to = static_cast<std::uint8_t>(to);
+      change.rank = rank[m.part] + static_cast<std::uint64_t>(from < to ? delta : -delta);
+      change.byte = m.bits + change.rank;
+      __builtin_prefetch(change.byte);
+      change.occupied = occupied[m.part] ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
+      change.shift = static_cast<std::uint8_t>((labels[change.occupied] >> (4 * from)) & 0xF);  // the blank lands on `from`
+    }
+
+    // The child's sum: its part value is the parent's plus or minus 1.
+    [[gnu::always_inline]] int evaluate(Change& change) const {
+      const int parent = value[change.part];
+      const int up = parent + 1;
+      const int bit = (*change.byte >> change.shift) & 1;
+      change.value = static_cast<std::uint8_t>(((up >> 1) & 1) == bit ? up : parent - 1);
+      change.sum = sum - parent + change.value;
+      return change.sum;
+    }
+
+    // Puts the moved tile on `cell` and swaps the change's rank, cells, value
+    // and sum with the view's: descend() makes the child's current, ascend()
+    // the parent's again.
+    [[gnu::always_inline]] void commit(Change& change, std::uint8_t cell) {
+      placement[change.part][change.index] = cell;
+      std::swap(rank[change.part], change.rank);
+      std::swap(occupied[change.part], change.occupied);
+      std::swap(value[change.part], change.value);
+      std::swap(sum, change.sum);
+    }
+  };
+
+  int value_at(Where where) const {
+    const int sum = plain_.sum_at(parts_, parts_count_, cells_, where);
+    if constexpr (kReflect) {
+      mirror_all(where);
+      return std::max(sum, mirrored_.sum_at(parts_, parts_count_, cells_, where));
+    } else {
+      return sum;
+    }
+  }
+
+  void mirror_all(Where& where) const {
+    for (int t = 0; t < cells_; ++t) where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
+  }
+
+  [[gnu::always_inline]] int mirror(int cell) const {
+    if constexpr (kSide > 0) {
+      return pdb::mirror_cell(cell, kSide);
+    } else {
+      return mirror_[static_cast<std::size_t>(cell)];
+    }
+  }
+
+  int cells_;
+  int parts_count_;
+  const std::uint64_t* labels_;
+  Parts parts_{};
+  View plain_;
+  View mirrored_;  // used only with reflection
+  std::array<std::uint8_t, pdb::kMaxPdbCells> mirror_{};
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,272 @@
+#include "heuristics/pdb/dense_zero_aware.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <map>
+#include <mutex>
+#include <new>
+#include <utility>
+#include <vector>
+
+#if NPUZZLE_PARALLEL
+#include <thread>
+#endif
+
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <sys/mman.h>
+#define NPUZZLE_DENSE_MMAP 1
+#else
+#include <cstdlib>
+#define NPUZZLE_DENSE_MMAP 0
+#endif
+
+#include "heuristics/pdb/pattern.h"
+#include "heuristics/pdb/zero_aware.h"
+
+namespace npuzzle::pdb {
+namespace {
+
+constexpr int kMaxDenseCells = 16;
+constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
+
+// Zeroed memory for a table, on 2 MiB pages where the kernel offers them
+// (as file.h maps the byte tables); null when it cannot be had.
+std::uint8_t* allocate_table(std::uint64_t bytes, std::uint64_t& mapped) {
+  mapped = (bytes + kHugePage - 1) & ~(kHugePage - 1);
+#if NPUZZLE_DENSE_MMAP
+  void* memory = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) return nullptr;
+  ::madvise(memory, mapped, MADV_HUGEPAGE);
+  return static_cast<std::uint8_t*>(memory);
+#else
+  return static_cast<std::uint8_t*>(std::calloc(mapped, 1));
+#endif
+}
+
+void release_table(const std::uint8_t* table, std::uint64_t mapped) {
+  if (table == nullptr) return;
+#if NPUZZLE_DENSE_MMAP
+  ::munmap(const_cast<std::uint8_t*>(table), mapped);
+#else
+  (void)mapped;
+  std::free(const_cast<std::uint8_t*>(table));
+#endif
+}
+
+// The region of every free cell of every mask of occupied cells of a
+// rows x cols board, 4 bits per cell, regions numbered by their lowest cell.
+std::unique_ptr<std::uint64_t[]> region_labels(int rows, int cols) {
+  const int cells = rows * cols;
+  const std::uint32_t all = (std::uint32_t{1} << cells) - 1;
+  std::uint32_t first_col = 0, last_col = 0;
+  for (int r = 0; r < rows; ++r) {
+    first_col |= std::uint32_t{1} << (r * cols);
+    last_col |= std::uint32_t{1} << (r * cols + cols - 1);
+  }
+  auto labels = std::make_unique<std::uint64_t[]>(std::size_t{1} << cells);
+  for (std::uint32_t occupied = 0; occupied <= all; ++occupied) {
+    std::uint32_t free = ~occupied & all;
+    std::uint64_t label = 0;
+    for (std::uint64_t region = 0; free != 0; ++region) {
+      std::uint32_t grown = free & (0u - free), last = 0;
+      while (grown != last) {
+        last = grown;
+        grown |= ((grown & ~last_col) << 1) | ((grown & ~first_col) >> 1) | (grown << cols) | (grown >> cols);
+        grown &= free;
+      }
+      for (std::uint32_t m = grown; m != 0; m &= m - 1) label |= region << (4 * std::countr_zero(m));
+      free &= ~grown;
+    }
+    labels[occupied] = label;
+  }
+  return labels;
+}
+
+// task(i) for every i in [0, count), on every core: the derivation's own
+// threads, since it runs inside a batch's solve stage, where the pool's
+// other threads may be waiting for it (batch.cc resolves lazily under a
+// lock). Without threads (the WebAssembly build), in turn.
+template <class Task>
+void for_each_task(std::uint64_t count, Task&& task) {
+#if NPUZZLE_PARALLEL
+  std::atomic<std::uint64_t> next{0};
+  auto work = [&] {
+    for (std::uint64_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) task(i);
+  };
+  const unsigned helpers = std::max(1u, std::thread::hardware_concurrency()) - 1;
+  std::vector<std::thread> threads;
+  threads.reserve(helpers);
+  for (unsigned t = 0; t < helpers; ++t) threads.emplace_back(work);
+  work();
+  for (std::thread& t : threads) t.join();
+#else
+  for (std::uint64_t i = 0; i < count; ++i) task(i);
+#endif
+}
+
+// The dense forms alive, by set.
+struct Registry {
+  std::mutex mutex;
+  std::map<const AdditivePdb*, std::weak_ptr<const DenseZeroAwareSet>> by_set;
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+}  // namespace
+
+bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
+  return set.zero_aware() && set.partitions() == 1 && set.cells() <= kMaxDenseCells;
+}
+
+DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_labels(set.rows(), set.cols())) {
+  const int cells = set.cells();
+  for (int p = 0; p < set.parts(); ++p) {
+    const PatternDb& table = set.part(p);
+    const ZeroAwareIndex& index = *table.pattern().zero_aware_index();
+    Part& part = parts_[static_cast<std::size_t>(p)];
+    const int k = index.k();
+    part.k = k;
+    std::uint64_t placements = 1;
+    for (int i = k - 1; i >= 0; --i) {
+      part.weight[static_cast<std::size_t>(i)] = placements;
+      placements *= static_cast<std::uint64_t>(cells - i);
+    }
+    std::uint8_t* out = allocate_table(placements, mapped_[static_cast<std::size_t>(p)]);
+    if (out == nullptr) {
+      for (int q = 0; q < p; ++q) release_table(parts_[static_cast<std::size_t>(q)].bits, mapped_[static_cast<std::size_t>(q)]);
+      throw std::bad_alloc();
+    }
+    part.bits = out;
+    bytes_ += placements;
+    const std::uint8_t* bytes = table.data();
+    const std::uint64_t* labels = labels_.get();
+
+    // The placements whose first `prefix` tiles sit on given cells fill one
+    // run of the dense table (2 MB for an 8-tile part of 4x4): one task per
+    // such prefix, so that its writes stay in the cache. Within a task, every
+    // occupied set holding the prefix's cells, and in it the placements in
+    // the compact table's order (the Lehmer order: tile 0's cell slowest,
+    // each tile on the set's cells left free by the earlier ones, lowest
+    // first), so that every region's entries are read in runs.
+    const int prefix = k < 2 ? k : 2;
+    std::uint64_t lehmer_block = 1;  // (k - prefix)!: the placements of one set with the prefix fixed
+    for (int i = 2; i <= k - prefix; ++i) lehmer_block *= static_cast<std::uint64_t>(i);
+    const std::uint64_t prefixes = std::uint64_t{1} << (prefix * 5);  // prefix cells, 5 bits each
+    for_each_task(prefixes, [&](std::uint64_t code) {
+      {
+        std::array<int, 2> fixed{};
+        std::uint32_t fixed_mask = 0;
+        bool valid = true;
+        for (int i = 0; i < prefix; ++i) {
+          fixed[static_cast<std::size_t>(i)] = static_cast<int>((code >> (5 * i)) & 31);
+          const std::uint32_t bit = std::uint32_t{1} << fixed[static_cast<std::size_t>(i)];
+          if (fixed[static_cast<std::size_t>(i)] >= cells || (fixed_mask & bit) != 0) valid = false;
+          fixed_mask |= bit;
+        }
+        if (!valid) return;
+        for (std::uint32_t occupied = 0; occupied < (std::uint32_t{1} << cells); ++occupied) {
+          if ((occupied & fixed_mask) != fixed_mask || popcount32(occupied) != k) continue;
+          std::array<std::uint8_t, kMaxPatternTiles> cells_of{};
+          int n = 0;
+          for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
+            cells_of[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+          }
+          const ZeroAwareIndex::Cursor first = index.cursor(cells_of.data());  // the Lehmer rank 0
+          // Each region's first entry (Lehmer rank 0), regions by lowest
+          // cell. At most 8: one cell of each region makes cells pairwise
+          // apart, and a board of at most 16 cells has no 9 such.
+          std::array<const std::uint8_t*, 8> region{};
+          int regions = 0;
+          const std::uint64_t label = labels[occupied];
+          for (int c = 0; c < cells; ++c) {
+            if ((occupied >> c) & 1u) continue;
+            if (static_cast<int>((label >> (4 * c)) & 0xF) == regions) {
+              region[static_cast<std::size_t>(regions++)] = bytes + index.index(first, c);
+            }
+          }
+          // The prefix's Lehmer digits and plain digits.
+          std::uint64_t permutation = 0, rank = 0;
+          std::uint32_t used = 0;
+          for (int i = 0; i < prefix; ++i) {
+            const std::uint32_t bit = std::uint32_t{1} << fixed[static_cast<std::size_t>(i)];
+            const auto lehmer = static_cast<std::uint64_t>(popcount32(occupied & ~used & (bit - 1)));
+            std::uint64_t weight = lehmer_block;  // (k-1-i)!
+            for (int j = k - 1 - i; j > k - prefix; --j) weight *= static_cast<std::uint64_t>(j);
+            permutation += lehmer * weight;
+            rank += (static_cast<std::uint64_t>(fixed[static_cast<std::size_t>(i)]) -
+                     static_cast<std::uint64_t>(popcount32(used & (bit - 1)))) *
+                    part.weight[static_cast<std::size_t>(i)];
+            used |= bit;
+          }
+          // Depth-first over the other tiles' cells: the leaves come in
+          // Lehmer order.
+          auto leaf = [&](std::uint64_t rank_of_placement) {
+            std::uint8_t byte = 0;
+            for (int r = 0; r < regions; ++r) {
+              byte = static_cast<std::uint8_t>(byte | (((region[static_cast<std::size_t>(r)][permutation] >> 1) & 1u) << r));
+            }
+            out[rank_of_placement] = byte;
+            ++permutation;
+          };
+          auto place = [&](auto& self, int i, std::uint32_t taken, std::uint64_t partial) -> void {
+            if (i == k) {
+              leaf(partial);
+              return;
+            }
+            if (i == k - 2) {
+              // The last two tiles on the last two cells a < b: (a, b), then (b, a).
+              const std::uint32_t left = occupied & ~taken;
+              const std::uint32_t bit_a = left & (0u - left), bit_b = left & ~bit_a;
+              const auto a = static_cast<std::uint64_t>(std::countr_zero(bit_a));
+              const auto b = static_cast<std::uint64_t>(std::countr_zero(bit_b));
+              const auto digit_a = a - static_cast<std::uint64_t>(popcount32(taken & (bit_a - 1)));
+              const auto digit_b = b - static_cast<std::uint64_t>(popcount32(taken & (bit_b - 1)));
+              const std::uint64_t w = part.weight[static_cast<std::size_t>(i)];  // the last tile's weight is 1
+              leaf(partial + digit_a * w + (digit_b - 1));
+              leaf(partial + digit_b * w + digit_a);
+              return;
+            }
+            for (std::uint32_t m = occupied & ~taken; m != 0; m &= m - 1) {
+              const std::uint32_t bit = m & (0u - m);
+              const auto cell = static_cast<std::uint64_t>(std::countr_zero(m));
+              const auto digit = cell - static_cast<std::uint64_t>(popcount32(taken & (bit - 1)));
+              self(self, i + 1, taken | bit, partial + digit * part.weight[static_cast<std::size_t>(i)]);
+            }
+          };
+          place(place, prefix, used, rank);
+        }
+      }
+    });
+  }
+}
+
+DenseZeroAwareSet::~DenseZeroAwareSet() {
+  for (std::size_t p = 0; p < parts_.size(); ++p) release_table(parts_[p].bits, mapped_[p]);
+}
+
+std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std::shared_ptr<const AdditivePdb>& set) {
+  if (!set || !possible(*set)) return nullptr;
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  if (auto alive = r.by_set[set.get()].lock()) return alive;
+  std::shared_ptr<const DenseZeroAwareSet> dense;
+  try {
+    dense.reset(new DenseZeroAwareSet(*set));
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+  r.by_set[set.get()] = dense;
+  return dense;
+}
+
+std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::find(const AdditivePdb& set) {
+  Registry& r = registry();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  const auto at = r.by_set.find(&set);
+  return at == r.by_set.end() ? nullptr : at->second.lock();
+}
+
+}  // namespace npuzzle::pdb

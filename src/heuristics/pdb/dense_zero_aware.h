@@ -1,0 +1,79 @@
+// Zero-aware tables in one bit per entry at the plain rank: the form in
+// which the search reads a zero-aware set on boards of at most 16 cells
+// (results/random15.md row 16: zpdb:78 in this form is 1.6x faster than
+// pdb:78 on random 15-puzzles, with the same values as the byte tables).
+//
+// Why one bit is enough. A zero-aware entry (zero_aware.h) is the exact
+// distance in its abstract graph. A real move either moves a tile of another
+// part, which keeps the blank in its region and the entry unchanged (the
+// kernels do not look it up), or moves one of the part's tiles by one cell,
+// which flips the parity of the part's Manhattan distance: the entry
+// changes by exactly +1 or -1. Bit 1 of the entry, (h >> 1) & 1, tells h-1
+// from h+1, since they differ by 2 (Clausecker & Reinefeld, SoCS 2019). So
+// the search decodes a child's entry from its parent's value; only the
+// root's values come from the byte tables.
+//
+// Why at the plain rank. The compact index of the byte tables (colex rank of
+// the occupied cells, Lehmer rank of the tile order, the blank's region)
+// costs more to update per move than the plain lexicographic rank, which
+// pdb_heuristic.h updates with one add per cell passed; packed over the
+// compact index, the bits save memory but no time (random15.md row 16). On
+// a board of at most 16 cells a part leaves at most 8 regions of free cells
+// (no 9 cells of such a board are pairwise apart), so the bits of every
+// region of a placement fill one byte: byte `plain rank of the placement`,
+// bit `region of the blank`, regions numbered from 0 by their lowest cell.
+// A part's table is as large as its plain table (pdb:78: 577 MB); the
+// region is one load from labels(), indexed by the part's occupied cells.
+//
+// The dense form is derived from the byte tables when the set is loaded
+// (load_dense), in memory, on all cores: one pass over every occupied set,
+// reading each region's entries in order and writing one byte per placement
+// (zpdb:78: 1.6 G entries, a few seconds). It lives as long as the set's
+// ResolvedHeuristic does.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "heuristics/pdb/additive.h"
+
+namespace npuzzle::pdb {
+
+class DenseZeroAwareSet {
+ public:
+  struct Part {
+    int k = 0;
+    std::array<std::uint64_t, kMaxPatternTiles> weight{};  // the plain (lexicographic) ranking weights
+    const std::uint8_t* bits = nullptr;                     // byte: plain rank; bit: region of the blank
+  };
+
+  // Whether `set` has a dense form: zero-aware, one partition, at most 16 cells.
+  static bool possible(const AdditivePdb& set);
+  // The dense form of `set`, derived now on all cores (or the one already
+  // derived for it and still alive). Null when !possible(set) or when the
+  // memory cannot be had: the byte tables then serve.
+  static std::shared_ptr<const DenseZeroAwareSet> load_dense(const std::shared_ptr<const AdditivePdb>& set);
+  // The dense form derived for `set` and still alive, or null.
+  static std::shared_ptr<const DenseZeroAwareSet> find(const AdditivePdb& set);
+
+  DenseZeroAwareSet(const DenseZeroAwareSet&) = delete;
+  DenseZeroAwareSet& operator=(const DenseZeroAwareSet&) = delete;
+  ~DenseZeroAwareSet();
+
+  const Part& part(int p) const { return parts_[static_cast<std::size_t>(p)]; }
+  // labels()[occupied]: 4 bits per cell, the region of each cell that
+  // `occupied` (a mask of cells) leaves free.
+  const std::uint64_t* labels() const { return labels_.get(); }
+  std::uint64_t bytes() const { return bytes_; }
+
+ private:
+  explicit DenseZeroAwareSet(const AdditivePdb& set);
+
+  std::array<Part, kMaxParts> parts_{};
+  std::array<std::uint64_t, kMaxParts> mapped_{};  // bytes mapped per part
+  std::unique_ptr<std::uint64_t[]> labels_;
+  std::uint64_t bytes_ = 0;
+};
+
+}  // namespace npuzzle::pdb
