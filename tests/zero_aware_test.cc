@@ -827,6 +827,24 @@ TEST(DenseZeroAware, FourByFourChildrenDecodeToTheByteTablesValue) {
   }
 }
 
+TEST(DenseZeroAware, DrawsFromTheMemoryBudgetOrLeavesTheByteTables) {
+  const auto set = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, Goal::kBlankLast, true, true);
+  const auto small = std::make_shared<MemoryBudget>(1024);
+  EXPECT_FALSE(DenseZeroAwareSet::load_dense(set, small)) << "6,048 bytes do not fit in 1,024";
+  EXPECT_EQ(small->used(), 0u);
+  EXPECT_FALSE(DenseZeroAwareSet::find(*set));
+  const auto large = std::make_shared<MemoryBudget>(std::uint64_t{1} << 30);
+  auto dense = DenseZeroAwareSet::load_dense(set, large);
+  ASSERT_TRUE(dense);
+  EXPECT_EQ(dense->bytes(), 2u * 9 * 8 * 7 * 6);
+  EXPECT_EQ(large->used(), dense->bytes());
+  EXPECT_EQ(DenseZeroAwareSet::load_dense(set, large), dense) << "derived once while alive, and counted once";
+  EXPECT_EQ(large->used(), dense->bytes());
+  dense.reset();
+  EXPECT_EQ(large->used(), 0u);
+  EXPECT_FALSE(DenseZeroAwareSet::find(*set));
+}
+
 TEST(DenseZeroAwareSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
   const std::shared_ptr<const MoveFsm> machine = move_fsm_for(3, 3);
   for (Goal goal : kGoals) {

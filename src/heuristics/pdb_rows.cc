@@ -55,7 +55,7 @@ ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goa
   ResolvedHeuristic h = load_set(spec, rows, cols, goal, tables);
   auto set = h.shared_data<pdb::AdditivePdb>();
   if (!set->reflected()) return h;
-  if (auto dense = pdb::DenseZeroAwareSet::load_dense(set)) {
+  if (auto dense = pdb::DenseZeroAwareSet::load_dense(set, tables.cache.budget)) {
     struct Owner {
       std::shared_ptr<const pdb::AdditivePdb> set;
       std::shared_ptr<const pdb::DenseZeroAwareSet> dense;

@@ -247,14 +247,25 @@ DenseZeroAwareSet::~DenseZeroAwareSet() {
   for (std::size_t p = 0; p < parts_.size(); ++p) release_table(parts_[p].bits, mapped_[p]);
 }
 
-std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std::shared_ptr<const AdditivePdb>& set) {
+std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std::shared_ptr<const AdditivePdb>& set,
+                                                                       const std::shared_ptr<MemoryBudget>& budget) {
   if (!set || !possible(*set)) return nullptr;
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (auto alive = r.by_set[set.get()].lock()) return alive;
-  std::shared_ptr<const DenseZeroAwareSet> dense;
+  std::uint64_t bytes = 0;  // one per placement of each part
+  for (int p = 0; p < set->parts(); ++p) {
+    std::uint64_t placements = 1;
+    for (int i = 0; i < set->part(p).pattern().size(); ++i) placements *= static_cast<std::uint64_t>(set->cells() - i);
+    bytes += placements;
+  }
+  std::shared_ptr<DenseZeroAwareSet> dense;
   try {
+    MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());
     dense.reset(new DenseZeroAwareSet(*set));
+    dense->reservation_ = std::move(reservation);
+  } catch (const MemoryBudgetError&) {
+    return nullptr;
   } catch (const std::bad_alloc&) {
     return nullptr;
   }

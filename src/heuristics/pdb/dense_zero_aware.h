@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/memory_budget.h"
 #include "heuristics/pdb/additive.h"
 
 namespace npuzzle::pdb {
@@ -51,9 +52,12 @@ class DenseZeroAwareSet {
   // Whether `set` has a dense form: zero-aware, one partition, at most 16 cells.
   static bool possible(const AdditivePdb& set);
   // The dense form of `set`, derived now on all cores (or the one already
-  // derived for it and still alive). Null when !possible(set) or when the
-  // memory cannot be had: the byte tables then serve.
-  static std::shared_ptr<const DenseZeroAwareSet> load_dense(const std::shared_ptr<const AdditivePdb>& set);
+  // derived for it and still alive), its bytes reserved from `budget` when
+  // one is given (core/memory_budget.h) for as long as it lives. Null when
+  // !possible(set) or when the memory cannot be had (the budget refuses, or
+  // the system): the byte tables then serve.
+  static std::shared_ptr<const DenseZeroAwareSet> load_dense(const std::shared_ptr<const AdditivePdb>& set,
+                                                             const std::shared_ptr<MemoryBudget>& budget = nullptr);
   // The dense form derived for `set` and still alive, or null.
   static std::shared_ptr<const DenseZeroAwareSet> find(const AdditivePdb& set);
 
@@ -74,6 +78,7 @@ class DenseZeroAwareSet {
   std::array<std::uint64_t, kMaxParts> mapped_{};  // bytes mapped per part
   std::unique_ptr<std::uint64_t[]> labels_;
   std::uint64_t bytes_ = 0;
+  MemoryReservation reservation_;
 };
 
 }  // namespace npuzzle::pdb
