@@ -34,14 +34,11 @@
 //   TT=B      a transposition table of 2^B entries (class TranspositionTable),
 //             with TTMIN and TTKEY.
 // The heuristic is SPEC's (pdb:78 by default) as the kernels read it; with a
-// zero-aware SPEC (zpdb:78) two more representations of the same values, so
-// the counts must equal zpdb:78's batch CSV (CHECK=1 also compares every
-// decoded entry with the byte table's):
-//   PACKED=1  1-bit entries over the compact zero-aware index (packed_zero_aware.h);
-//   DENSE=1   1-bit entries at the plain lexicographic rank, one byte per
-//             placement holding every region's bit (dense_zero_aware.h);
-//   DENSE=2   the same bytes at the zero-aware cursor's placement rank
-//             (packed_zero_aware.h, CursorDenseParts).
+// zero-aware SPEC (zpdb:78), DENSE=1 reads the same values in the engine's
+// one-bit form (pdb/dense_zero_aware.h), so the counts must equal zpdb:78's
+// batch CSV. (Two more layouts of those bits, over the compact index and at
+// its cursor's rank, were measured with 67dccea's PACKED=1 and DENSE=2:
+// results/random15.md row 16.)
 // Measured (results/random15.md): every count equal to the kernel's, and no
 // gain from K > 1 on this project's VMs, so no kernel took the idea; DENSE=1
 // is row 16.
@@ -66,8 +63,8 @@
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb_heuristic.h"
 #include "heuristics/zero_aware_heuristic.h"
-#include "dense_zero_aware.h"
-#include "packed_zero_aware.h"
+#include "heuristics/dense_zero_aware_heuristic.h"
+#include "heuristics/pdb/dense_zero_aware.h"
 #include "io/reader.h"
 #include "search/move_fsm.h"
 
@@ -442,6 +439,12 @@ std::vector<Board> read_boards(const std::string& path) {
   return boards;
 }
 
+// DENSE=1: the engine's one-bit heuristic, made from the set alone as Search makes its heuristic.
+struct DenseFromSet : npuzzle::DenseZeroAwareHeuristic<true, 4> {
+  static inline const npuzzle::pdb::DenseZeroAwareSet* dense = nullptr;
+  explicit DenseFromSet(const npuzzle::pdb::AdditivePdb& pdb) : DenseZeroAwareHeuristic(pdb, *dense) {}
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -468,8 +471,8 @@ int main(int argc, char** argv) {
   for (int s = 0; s < k && std::getenv("TT"); ++s) tables.push_back(std::make_unique<TranspositionTable>(std::atoi(std::getenv("TT"))));
   if (!tables.empty()) std::printf("transposition table: %zu MB per search\n", tables[0]->bytes() >> 20);
   // The heuristic: SPEC's tables as the kernels read them (PdbHeuristic, or
-  // ZeroAwarePdbHeuristic for zpdb:), or PACKED=1 with a zpdb: SPEC, their
-  // 1-bit entries (packed_zero_aware.h).
+  // ZeroAwarePdbHeuristic for zpdb:), or with DENSE=1 and a zpdb: SPEC, the
+  // one-bit form (DenseFromSet).
   auto run = [&]<class H>() -> int {
     std::vector<std::unique_ptr<Search<H>>> slots;
     for (int s = 0; s < k; ++s) {
@@ -555,27 +558,17 @@ int main(int argc, char** argv) {
     return 0;
   };
   const bool zero_aware = std::string(spec).rfind("zpdb:", 0) == 0;
-  if (zero_aware && std::getenv("PACKED")) {
-    const auto packing = std::chrono::steady_clock::now();
-    const auto& packed = npuzzle::bench::PackedParts::of(*pdb);
-    std::printf("packed tables: %llu bytes, %.1f s to pack\n", static_cast<unsigned long long>(packed.bytes),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
-    return run.template operator()<npuzzle::bench::PackedZeroAwareHeuristic<true, 4>>();
-  }
-  if (zero_aware && std::getenv("DENSE") && std::string(std::getenv("DENSE")) == "2") {
-    const auto packing = std::chrono::steady_clock::now();
-    const auto& dense = npuzzle::bench::CursorDenseParts::of(*pdb);
-    std::printf("dense tables at the cursor's rank: %llu bytes, %.1f s to build\n",
-                static_cast<unsigned long long>(dense.bytes),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
-    return run.template operator()<npuzzle::bench::PackedZeroAwareHeuristic<true, 4, true>>();
-  }
   if (zero_aware && std::getenv("DENSE")) {
-    const auto packing = std::chrono::steady_clock::now();
-    const auto& dense = npuzzle::bench::DenseParts::of(*pdb);
-    std::printf("dense tables: %llu bytes, %.1f s to build\n", static_cast<unsigned long long>(dense.bytes),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - packing).count());
-    return run.template operator()<npuzzle::bench::DenseZeroAwareHeuristic<true>>();
+    const auto deriving = std::chrono::steady_clock::now();
+    const auto dense = npuzzle::pdb::DenseZeroAwareSet::load_dense(pdb);
+    if (!dense) {
+      std::fprintf(stderr, "interleaved_ida: %s has no one-bit form\n", spec);
+      return 2;
+    }
+    DenseFromSet::dense = dense.get();
+    std::printf("one-bit tables: %llu bytes, %.1f s to derive\n", static_cast<unsigned long long>(dense->bytes()),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - deriving).count());
+    return run.template operator()<DenseFromSet>();
   }
   if (zero_aware) return run.template operator()<npuzzle::ZeroAwarePdbHeuristic<true, 4>>();
   return run.template operator()<npuzzle::PdbHeuristic<true, 4>>();
