@@ -5,8 +5,8 @@
 // the set has a dense form (boards of at most 16 cells); the values, and so
 // the node counts, are those of ZeroAwarePdbHeuristic.
 //
-// Per generated child, as PdbHeuristic (pdb_heuristic.h), whose rank update
-// this is: only the part holding the moved tile (and, with reflection, the
+// Per generated child, as PdbHeuristic (pdb_heuristic.h), with the same rank
+// update (plain_rank.h): only the part holding the moved tile (and, with reflection, the
 // part holding its mirror) gets a new plain rank, from the part's tiles on
 // the cells between the move's two cells. Then one byte of that part's
 // dense table (prefetched in prepare(), so that a node's children's misses
@@ -28,6 +28,7 @@
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb/zero_aware.h"
+#include "heuristics/plain_rank.h"
 
 namespace npuzzle {
 
@@ -67,8 +68,8 @@ class DenseZeroAwareHeuristic {
       plain_.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
       if constexpr (kReflect) mirrored_.slot[static_cast<std::size_t>(t)] = pdb.reflected_slot(t);
     }
-    plain_.init_tiles(parts_, cells_);
-    if constexpr (kReflect) mirrored_.init_tiles(parts_, cells_);
+    plain_.init_moves(parts_, cells_);
+    if constexpr (kReflect) mirrored_.init_moves(parts_, cells_);
     for (int c = 0; c < cells_; ++c) mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb.mirror(c));
   }
 
@@ -158,13 +159,7 @@ class DenseZeroAwareHeuristic {
     std::array<std::uint8_t, pdb::kMaxParts> value{};
     int sum = 0;
     std::array<pdb::TileSlot, pdb::kMaxPdbCells> slot{};  // tile -> (part, index) in this view
-    struct MovedTile {
-      const std::uint8_t* bits;  // its part's dense table
-      std::uint64_t weight;      // its ranking weight
-      std::uint8_t part, index;
-    };
-    std::array<MovedTile, pdb::kMaxPdbCells> moved_tile{};
-    std::array<std::array<std::int64_t, pdb::kMaxPdbCells>, pdb::kMaxPdbCells> step_weight{};  // [moved][other]
+    PlainRankMoves moves;  // its tables: the parts' dense ones
 
     void reset(const Parts& parts, int parts_count, int cells, const Where& where) {
       for (int t = 1; t < cells; ++t) {
@@ -173,17 +168,7 @@ class DenseZeroAwareHeuristic {
       }
       sum = 0;
       for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) {
-        std::uint32_t cells_taken = 0;
-        std::uint64_t r = 0;
-        for (int i = 0; i < parts[p].k; ++i) {
-          const std::uint32_t cell = placement[p][static_cast<std::size_t>(i)];
-          const std::uint32_t bit = std::uint32_t{1} << cell;
-          r += (cell - static_cast<std::uint32_t>(pdb::popcount32(cells_taken & (bit - 1)))) *
-               parts[p].weight[static_cast<std::size_t>(i)];
-          cells_taken |= bit;
-        }
-        rank[p] = r;
-        occupied[p] = cells_taken;
+        rank[p] = plain_rank(placement[p].data(), parts[p].k, parts[p].weight.data(), occupied[p]);
         value[p] = static_cast<std::uint8_t>(parts[p].entry(placement[p].data(), where[0]));
         sum += value[p];
       }
@@ -200,23 +185,9 @@ class DenseZeroAwareHeuristic {
       return total;
     }
 
-    // step_weight[moved][other]: the term of tile `other` on a cell between
-    // the moved tile's old and new cells (pdb_heuristic.h).
-    void init_tiles(const Parts& parts, int cells) {
-      for (int moved = 1; moved < cells; ++moved) {
-        const pdb::TileSlot m = slot[static_cast<std::size_t>(moved)];
-        moved_tile[static_cast<std::size_t>(moved)] = {parts[m.part].bits, parts[m.part].weight[m.index], m.part,
-                                                        m.index};
-        for (int other = 1; other < cells; ++other) {
-          const pdb::TileSlot o = slot[static_cast<std::size_t>(other)];
-          std::int64_t w = 0;
-          if (other != moved && o.part == m.part) {
-            w = o.index < m.index ? -static_cast<std::int64_t>(parts[m.part].weight[m.index])
-                                  : static_cast<std::int64_t>(parts[o.part].weight[o.index]);
-          }
-          step_weight[static_cast<std::size_t>(moved)][static_cast<std::size_t>(other)] = w;
-        }
-      }
+    void init_moves(const Parts& parts, int cells) {
+      moves.init(slot, cells, [&](int p, int i) { return parts[static_cast<std::size_t>(p)].weight[static_cast<std::size_t>(i)]; },
+                 [&](int p) { return parts[static_cast<std::size_t>(p)].bits; });
     }
 
     // In this view `tile` slides from cell `from` to cell `to`; tile_at(c)
@@ -224,18 +195,13 @@ class DenseZeroAwareHeuristic {
     template <class TileAt>
     [[gnu::always_inline]] void prepare(const std::uint64_t* labels, Change& change, int tile, int from, int to,
                                         TileAt tile_at) const {
-      const MovedTile& m = moved_tile[static_cast<std::size_t>(tile)];
-      const auto& terms = step_weight[static_cast<std::size_t>(tile)];
-      const int lo = from < to ? from : to;
-      const int hi = from < to ? to : from;
-      auto delta = static_cast<std::int64_t>(hi - lo) * static_cast<std::int64_t>(m.weight);
-      for (int cell = lo + 1; cell < hi; ++cell) delta += terms[static_cast<std::size_t>(tile_at(cell))];
+      const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.part = m.part;
       change.index = m.index;
       change.from = static_cast<std::uint8_t>(from);
       change.to = static_cast<std::uint8_t>(to);
-      change.rank = rank[m.part] + static_cast<std::uint64_t>(from < to ? delta : -delta);
-      change.byte = m.bits + change.rank;
+      change.rank = moves.moved(rank[m.part], tile, from, to, tile_at);
+      change.byte = m.table + change.rank;
       __builtin_prefetch(change.byte);
       change.occupied = occupied[m.part] ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
       change.shift = static_cast<std::uint8_t>((labels[change.occupied] >> (4 * from)) & 0xF);  // the blank lands on `from`

@@ -9,16 +9,8 @@
 //   - prepare() ranks a child and prefetches its entries. The static kernels
 //     prepare all of a node's children before evaluating the first, so the
 //     (up to six) cache misses overlap instead of following one another.
-//   - A move is never ranked afresh. When a tile of a part slides from cell
-//     a to cell b, the lexicographic rank (pattern.h) changes only through
-//     the digits of the moved tile and of the part's tiles on the cells
-//     strictly between a and b (none for a sideways move, side-1 for a
-//     vertical one): with s = sign(b - a) and w the ranking weights,
-//       rank' = rank + s * ((|b - a| - #{earlier tiles between}) * w_moved
-//                           + sum of w_j over later tiles j between).
-//     One table, step_weight[moved tile][tile between], holds each tile's
-//     term (0 for a tile of another part), so the update is side-1 loads and
-//     adds with no branch.
+//   - A move is never ranked afresh: the moved tile's part's rank is updated
+//     from the part's tiles between the move's two cells (plain_rank.h).
 //   - Nothing is looked up on the way back: a Step keeps the parent's rank,
 //     part value and sum, and ascend() swaps them back.
 // With reflection the reflected entry is read only when the plain sum does
@@ -31,6 +23,7 @@
 #include <utility>
 
 #include "heuristics/pdb/additive.h"
+#include "heuristics/plain_rank.h"
 #include "heuristics/resolved.h"
 
 namespace npuzzle {
@@ -70,8 +63,8 @@ class PdbHeuristic {
       plain_.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
       if constexpr (kReflect) mirrored_.slot[static_cast<std::size_t>(t)] = pdb.reflected_slot(t);
     }
-    plain_.init_tiles(parts_, cells_);
-    if constexpr (kReflect) mirrored_.init_tiles(parts_, cells_);
+    plain_.init_moves(parts_, cells_);
+    if constexpr (kReflect) mirrored_.init_moves(parts_, cells_);
     for (int c = 0; c < cells_; ++c) mirror_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb.mirror(c));
   }
 
@@ -163,15 +156,7 @@ class PdbHeuristic {
 
     std::uint64_t rank(const std::uint8_t* cells) const {
       std::uint32_t occupied = 0;
-      std::uint64_t r = 0;
-      for (int i = 0; i < k; ++i) {
-        const std::uint32_t c = cells[i];
-        const std::uint32_t bit = std::uint32_t{1} << c;
-        r += (c - static_cast<std::uint32_t>(pdb::popcount32(occupied & (bit - 1)))) *
-             weight[static_cast<std::size_t>(i)];
-        occupied |= bit;
-      }
-      return r;
+      return plain_rank(cells, k, weight.data(), occupied);
     }
   };
   using Parts = std::array<Part, pdb::kMaxParts>;
@@ -184,14 +169,7 @@ class PdbHeuristic {
     std::array<std::uint8_t, pdb::kMaxParts> value{};
     int sum = 0;
     std::array<pdb::TileSlot, pdb::kMaxPdbCells> slot{};  // tile -> (part, index) in this view
-    // What prepare() needs of a moved tile, in one place.
-    struct MovedTile {
-      const std::uint8_t* data;  // its part's table
-      std::uint64_t weight;      // its ranking weight
-      std::uint8_t part, index;
-    };
-    std::array<MovedTile, pdb::kMaxPdbCells> moved_tile{};
-    std::array<std::array<std::int64_t, pdb::kMaxPdbCells>, pdb::kMaxPdbCells> step_weight{};  // [moved][other]
+    PlainRankMoves moves;
 
     // where[t]: the cell of tile t in this view.
     void reset(const Parts& parts, int parts_count, int cells, const std::array<std::uint8_t, pdb::kMaxPdbCells>& where) {
@@ -222,42 +200,22 @@ class PdbHeuristic {
       return total;
     }
 
-    // Fills moved_tile and step_weight (step_weight[moved][other]: the term
-    // of tile `other` on a cell between the moved tile's old and new cells;
-    // see the top of the file) from `slot`.
-    void init_tiles(const Parts& parts, int cells) {
-      for (int moved = 1; moved < cells; ++moved) {
-        const pdb::TileSlot m = slot[static_cast<std::size_t>(moved)];
-        moved_tile[static_cast<std::size_t>(moved)] = {parts[m.part].data, parts[m.part].weight[m.index], m.part,
-                                                        m.index};
-        for (int other = 1; other < cells; ++other) {
-          const pdb::TileSlot o = slot[static_cast<std::size_t>(other)];
-          std::int64_t w = 0;
-          if (other != moved && o.part == m.part) {
-            w = o.index < m.index ? -static_cast<std::int64_t>(parts[m.part].weight[m.index])
-                                  : static_cast<std::int64_t>(parts[o.part].weight[o.index]);
-          }
-          step_weight[static_cast<std::size_t>(moved)][static_cast<std::size_t>(other)] = w;
-        }
-      }
+    void init_moves(const Parts& parts, int cells) {
+      moves.init(slot, cells, [&](int p, int i) { return parts[static_cast<std::size_t>(p)].weight[static_cast<std::size_t>(i)]; },
+                 [&](int p) { return parts[static_cast<std::size_t>(p)].data; });
     }
 
     // In this view `tile` slides from cell `from` to cell `to`; tile_at(c)
     // is the tile on cell c of this view before the move (0 for the blank).
     template <class TileAt>
     [[gnu::always_inline]] void prepare(Change& change, int tile, int from, int to, TileAt tile_at) const {
-      const MovedTile& m = moved_tile[static_cast<std::size_t>(tile)];
-      const auto& terms = step_weight[static_cast<std::size_t>(tile)];
-      const int lo = from < to ? from : to;
-      const int hi = from < to ? to : from;
-      auto delta = static_cast<std::int64_t>(hi - lo) * static_cast<std::int64_t>(m.weight);
-      for (int cell = lo + 1; cell < hi; ++cell) delta += terms[static_cast<std::size_t>(tile_at(cell))];
+      const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.part = m.part;
       change.index = m.index;
       change.from = static_cast<std::uint8_t>(from);
       change.to = static_cast<std::uint8_t>(to);
-      change.rank = rank[m.part] + static_cast<std::uint64_t>(from < to ? delta : -delta);
-      change.entry = m.data + change.rank;
+      change.rank = moves.moved(rank[m.part], tile, from, to, tile_at);
+      change.entry = m.table + change.rank;
       __builtin_prefetch(change.entry);
     }
 

@@ -18,7 +18,10 @@
 //     below 16 cells carry parent pruning only (shape_kernel_has_machine);
 //   - the shape kernels of zero-aware tables and catalogues
 //     (Row::kShapeKernelsOnRequest) exist only in builds configured with
-//     -DNPUZZLE_RESEARCH_KERNELS=ON; otherwise the generic kernel serves
+//     -DNPUZZLE_RESEARCH_KERNELS=ON, but for the shapes a row names in
+//     Row::in_default_shape_kernel (zpdb on 4x4, whose one-bit form is the
+//     fastest 15-puzzle heuristic), built by default too
+//     (NPUZZLE_DEFAULT_SHAPE_KERNELS); otherwise the generic kernel serves
 //     them (same node counts).
 #pragma once
 
@@ -31,6 +34,9 @@
 // Set by the build for npuzzle_search (src/CMakeLists.txt).
 #ifndef NPUZZLE_RESEARCH_KERNELS
 #define NPUZZLE_RESEARCH_KERNELS 0
+#endif
+#ifndef NPUZZLE_DEFAULT_SHAPE_KERNELS
+#define NPUZZLE_DEFAULT_SHAPE_KERNELS 0
 #endif
 
 namespace npuzzle {
@@ -50,11 +56,16 @@ constexpr int kernel_min_cells() {
 // Whether the kernel of Storage, kRows x kCols (0 x 0: generic) and
 // kPruning carries Row (for optimal IDA*; weighted IDA* and A*, which have
 // no machine, ask with kParent and ignore kMachineOnly).
-// Whether this build has the shape kernels a row has only on request.
+// Whether this build has the rows x cols shape kernel of a row that has
+// shape kernels only on request (or by default for some shapes).
 template <class Row>
-constexpr bool shape_kernels_built() {
+constexpr bool shape_kernels_built(int rows, int cols) {
   if constexpr (requires { Row::kShapeKernelsOnRequest; }) {
-    return !Row::kShapeKernelsOnRequest || NPUZZLE_RESEARCH_KERNELS;
+    if (!Row::kShapeKernelsOnRequest || NPUZZLE_RESEARCH_KERNELS) return true;
+    if constexpr (requires { Row::in_default_shape_kernel(4, 4); }) {
+      return NPUZZLE_DEFAULT_SHAPE_KERNELS && Row::in_default_shape_kernel(rows, cols);
+    }
+    return false;
   } else {
     return true;
   }
@@ -70,7 +81,7 @@ template <class Row, class Storage, int kRows, int kCols, MovePruning kPruning, 
 constexpr bool kernel_carries() {
   if (kIda && Row::kMachineOnly && kPruning != MovePruning::kFsm) return false;
   if (kRows > 0 && kPruning == MovePruning::kFsm && !shape_kernel_has_machine(kRows, kCols)) return false;
-  if (kRows > 0) return shape_kernels_built<Row>() && Row::in_shape_kernel(kRows, kCols);
+  if (kRows > 0) return shape_kernels_built<Row>(kRows, kCols) && Row::in_shape_kernel(kRows, kCols);
   return Row::kMaxCells >= kernel_min_cells<Storage>();
 }
 

@@ -31,7 +31,7 @@ RowTraits row_traits(const ResolvedHeuristic& heuristic, int rows, int cols) {
   RowTraits traits;
   visit_row(heuristic, [&]<class Row>() {
     traits.machine_only = Row::kMachineOnly;
-    traits.in_shape_kernel = shape_kernels_built<Row>() && Row::in_shape_kernel(rows, cols);
+    traits.in_shape_kernel = shape_kernels_built<Row>(rows, cols) && Row::in_shape_kernel(rows, cols);
     if constexpr (requires { Row::shape_kernel_serves(heuristic); }) {
       traits.in_shape_kernel = traits.in_shape_kernel && Row::shape_kernel_serves(heuristic);
     }
