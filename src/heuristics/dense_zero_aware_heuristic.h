@@ -27,7 +27,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/pattern.h"
-#include "heuristics/pdb/zero_aware.h"
+#include "heuristics/pdb_views.h"
 #include "heuristics/plain_rank.h"
 
 namespace npuzzle {
@@ -54,15 +54,14 @@ class DenseZeroAwareHeuristic {
   // Precondition: `pdb` and `dense` (its dense form) outlive the search, and
   // pdb.reflected() == kReflect.
   DenseZeroAwareHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
-      : cells_(pdb.cells()), parts_count_(pdb.parts()), labels_(dense.labels()) {
+      : pdb_(&pdb), cells_(pdb.cells()), parts_count_(pdb.parts()), labels_(dense.labels()) {
     for (int p = 0; p < parts_count_; ++p) {
       Part& part = parts_[static_cast<std::size_t>(p)];
       const pdb::DenseZeroAwareSet::Part& bits = dense.part(p);
       part.k = bits.k;
       part.weight = bits.weight;
       part.bits = bits.bits;
-      part.bytes = pdb.part(p).data();
-      part.index = pdb.part(p).pattern().zero_aware_index();
+      part.table = pdb::PartTable(pdb.part(p));
     }
     for (int t = 1; t < cells_; ++t) {
       plain_.slot[static_cast<std::size_t>(t)] = pdb.slot(t);
@@ -119,13 +118,13 @@ class DenseZeroAwareHeuristic {
   }
   [[gnu::always_inline]] void reject(Step&) {}
 
-  // NodeHeuristic: the value reset() gives, from a packed board, read from
-  // the byte tables (A* keeps no parent values to decode from).
+  // NodeHeuristic: the value reset() gives, from a packed board: the set's
+  // own evaluation over the byte tables (A* keeps no parent values to decode from).
   template <class Storage>
   int value(const Storage& board) const {
     Where where{};
     for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
-    return value_at(where);
+    return pdb_->evaluate_positions(where);
   }
   template <class Storage>
   int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
@@ -133,7 +132,7 @@ class DenseZeroAwareHeuristic {
     for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
     where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
     where[0] = static_cast<std::uint8_t>(from);
-    return value_at(where);
+    return pdb_->evaluate_positions(where);
   }
 
  private:
@@ -144,10 +143,9 @@ class DenseZeroAwareHeuristic {
     int k = 0;
     std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};
     const std::uint8_t* bits = nullptr;
-    const std::uint8_t* bytes = nullptr;              // the byte table, for the root's value
-    const pdb::ZeroAwareIndex* index = nullptr;       // its index
+    pdb::PartTable table;  // the byte table, for the root's values
 
-    int entry(const std::uint8_t* cells, int blank) const { return bytes[index->index(index->cursor(cells), blank)]; }
+    int entry(const std::uint8_t* cells, int blank) const { return *table.entry<true>(table.cursor(cells), blank); }
   };
   using Parts = std::array<Part, pdb::kMaxParts>;
 
@@ -172,17 +170,6 @@ class DenseZeroAwareHeuristic {
         value[p] = static_cast<std::uint8_t>(parts[p].entry(placement[p].data(), where[0]));
         sum += value[p];
       }
-    }
-
-    int sum_at(const Parts& parts, int parts_count, int cells, const Where& where) const {
-      std::array<Placement, pdb::kMaxParts> at;
-      for (int t = 1; t < cells; ++t) {
-        const pdb::TileSlot s = slot[static_cast<std::size_t>(t)];
-        at[s.part][s.index] = where[static_cast<std::size_t>(t)];
-      }
-      int total = 0;
-      for (std::size_t p = 0; p < static_cast<std::size_t>(parts_count); ++p) total += parts[p].entry(at[p].data(), where[0]);
-      return total;
     }
 
     void init_moves(const Parts& parts, int cells) {
@@ -229,16 +216,6 @@ class DenseZeroAwareHeuristic {
     }
   };
 
-  int value_at(Where where) const {
-    const int sum = plain_.sum_at(parts_, parts_count_, cells_, where);
-    if constexpr (kReflect) {
-      mirror_all(where);
-      return std::max(sum, mirrored_.sum_at(parts_, parts_count_, cells_, where));
-    } else {
-      return sum;
-    }
-  }
-
   void mirror_all(Where& where) const {
     for (int t = 0; t < cells_; ++t) where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
   }
@@ -251,6 +228,7 @@ class DenseZeroAwareHeuristic {
     }
   }
 
+  const pdb::AdditivePdb* pdb_;
   int cells_;
   int parts_count_;
   const std::uint64_t* labels_;

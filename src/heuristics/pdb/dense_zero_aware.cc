@@ -54,6 +54,13 @@ void release_table(const std::uint8_t* table, std::uint64_t mapped) {
 #endif
 }
 
+// The placements of k tiles on `cells` cells: cells! / (cells - k)!.
+std::uint64_t placements_of(int k, int cells) {
+  std::uint64_t n = 1;
+  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
+  return n;
+}
+
 // The region of every free cell of every mask of occupied cells of a
 // rows x cols board, 4 bits per cell, regions numbered by their lowest cell.
 std::unique_ptr<std::uint64_t[]> region_labels(int rows, int cols) {
@@ -129,7 +136,7 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_la
     Part& part = parts_[static_cast<std::size_t>(p)];
     const int k = index.k();
     part.k = k;
-    std::uint64_t placements = 1;
+    std::uint64_t placements = 1;  // ends as placements_of(k, cells)
     for (int i = k - 1; i >= 0; --i) {
       part.weight[static_cast<std::size_t>(i)] = placements;
       placements *= static_cast<std::uint64_t>(cells - i);
@@ -254,11 +261,7 @@ std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (auto alive = r.by_set[set.get()].lock()) return alive;
   std::uint64_t bytes = 0;  // one per placement of each part
-  for (int p = 0; p < set->parts(); ++p) {
-    std::uint64_t placements = 1;
-    for (int i = 0; i < set->part(p).pattern().size(); ++i) placements *= static_cast<std::uint64_t>(set->cells() - i);
-    bytes += placements;
-  }
+  for (int p = 0; p < set->parts(); ++p) bytes += placements_of(set->part(p).pattern().size(), set->cells());
   std::shared_ptr<DenseZeroAwareSet> dense;
   try {
     MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());
