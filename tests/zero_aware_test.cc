@@ -827,6 +827,39 @@ TEST(DenseZeroAware, FourByFourChildrenDecodeToTheByteTablesValue) {
   }
 }
 
+// Above 16 cells the dense form is cell words (a 32-bit word per
+// placement, a bit per cell). Four-tile parts of 5x5 leave several regions
+// (tiles on cells 1 and 5 shut cell 0 off), so the derivation's regions are
+// all exercised.
+const std::vector<std::vector<int>> kFiveByFiveFours = {{1, 2, 3, 4},     {5, 6, 7, 8},     {9, 10, 11, 12},
+                                                        {13, 14, 15, 16}, {17, 18, 19, 20}, {21, 22, 23, 24}};
+
+TEST(DenseZeroAware, FiveByFiveCellWordsDecodeToTheByteTablesValue) {
+  const auto set = in_memory(kFiveByFiveFours, 5, 5, Goal::kBlankFirst, true, true);
+  ASSERT_TRUE(DenseZeroAwareSet::possible(*set));
+  const auto dense = DenseZeroAwareSet::load_dense(set);
+  ASSERT_TRUE(dense);
+  EXPECT_EQ(dense->layout(), DenseZeroAwareSet::Layout::kCellWords);
+  EXPECT_EQ(dense->bytes(), 6u * 4u * 303600u) << "one 32-bit word per placement of 4 tiles on 25 cells";
+  const auto instances = testing::korf50_24();
+  for (std::size_t i = 0; i < 6; ++i) {
+    Board b(5, 5, instances[i].tiles);
+    DenseZeroAwareHeuristic<true, 5, DenseZeroAwareSet::Layout::kCellWords> h(*set, *dense);
+    ASSERT_EQ(h.reset(b), set->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *set, b, h.reset(b), 6));
+    DenseZeroAwareHeuristic<true, 0, DenseZeroAwareSet::Layout::kCellWords> g(*set, *dense);  // the generic kernel's
+    ASSERT_NO_FATAL_FAILURE(check_incremental(g, *set, b, g.reset(b), 4));
+  }
+  // Near the goal too, where the parts' tiles crowd the corner the blank starts in.
+  std::mt19937_64 rng(40);
+  for (int walk = 0; walk < 20; ++walk) {
+    Board b = testing::random_walk(5, 5, Goal::kBlankFirst, 3 + walk, rng);
+    DenseZeroAwareHeuristic<true, 5, DenseZeroAwareSet::Layout::kCellWords> h(*set, *dense);
+    ASSERT_EQ(h.reset(b), set->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *set, b, h.reset(b), 5));
+  }
+}
+
 TEST(DenseZeroAware, DrawsFromTheMemoryBudgetOrLeavesTheByteTables) {
   const auto set = in_memory({{1, 2, 3, 4}, {5, 6, 7, 8}}, 3, 3, Goal::kBlankLast, true, true);
   const auto small = std::make_shared<MemoryBudget>(1024);
@@ -874,6 +907,35 @@ TEST(DenseZeroAwareSearch, CountsEqualAPlainIdaStarOnThreeByThree) {
       ++solved;
     }
     EXPECT_GT(solved, 250);
+  }
+}
+
+// 5x5 through the row's kernels (the 5x5 shape kernel's cell words in a
+// default build, the generic kernel's without shape kernels): the lengths
+// and counts of the reference IDA* over the byte tables, and a solution
+// that replays, on boards a random walk of up to 30 moves from the goal.
+TEST(DenseZeroAwareSearch, FiveByFiveCountsEqualAPlainIdaStar) {
+  const Goal goal = Goal::kBlankFirst;
+  const auto reflected = in_memory(kFiveByFiveFours, 5, 5, goal, true, true);
+  const auto flat = in_memory(kFiveByFiveFours, 5, 5, goal, false, true);
+  const auto dense = DenseZeroAwareSet::load_dense(reflected);  // alive: the row's kernels read it
+  ASSERT_TRUE(dense);
+  std::mt19937_64 rng(2026);
+  for (int walk = 0; walk < 12; ++walk) {
+    const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
+    ReferenceIda reference{*reflected, *flat, Board::solved(5, 5, goal)};
+    reference.run(b);
+    ASSERT_LE(reference.length, 20 + walk);
+    SolveRequest so;
+    so.goal = goal;
+    so.pruning = MovePruning::kParent;
+    so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
+    const SolveResult r = solve(b, so, resolved_additive(reflected));
+    ASSERT_EQ(r.status, Status::kOptimal);
+    ASSERT_EQ(r.length, reference.length) << "walk " << walk;
+    ASSERT_EQ(check_solution(b, r.moves, goal), "") << "walk " << walk;
+    ASSERT_EQ(r.expanded, reference.expanded) << "walk " << walk;
+    ASSERT_EQ(r.generated, reference.generated) << "walk " << walk;
   }
 }
 

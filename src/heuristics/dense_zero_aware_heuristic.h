@@ -8,10 +8,11 @@
 // Per generated child, as PdbHeuristic (pdb_heuristic.h), with the same rank
 // update (plain_rank.h): only the part holding the moved tile (and, with reflection, the
 // part holding its mirror) gets a new plain rank, from the part's tiles on
-// the cells between the move's two cells. Then one byte of that part's
+// the cells between the move's two cells. Then one entry of that part's
 // dense table (prefetched in prepare(), so that a node's children's misses
-// overlap), one label load for the blank's region in the part after the
-// move (the blank lands on the moved tile's old cell), and the decode:
+// overlap), the bit of the blank in the part after the move (the blank
+// lands on the moved tile's old cell: in region bytes one label load gives
+// its region, in cell words the cell is the bit), and the decode:
 // the child's part value is the parent's plus or minus 1, whichever has the
 // stored bit as its bit 1. Nothing is looked up on the way back: a Step
 // keeps the parent's rank, occupied cells, part value and sum, and ascend()
@@ -22,6 +23,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "heuristics/pdb/additive.h"
@@ -33,11 +35,17 @@
 namespace npuzzle {
 
 // kSide: the side of a square board known at compile time, so that
-// reflected cells fold to constants; 0 reads them from a table.
-template <bool kReflect, int kSide = 0>
+// reflected cells fold to constants; 0 reads them from a table. kLayout:
+// the dense set's layout (pdb/dense_zero_aware.h).
+template <bool kReflect, int kSide = 0,
+          pdb::DenseZeroAwareSet::Layout kLayout = pdb::DenseZeroAwareSet::Layout::kRegionBytes>
 class DenseZeroAwareHeuristic {
+  using Layout = pdb::DenseZeroAwareSet::Layout;
+  static constexpr bool kCellWords = kLayout == Layout::kCellWords;
+  using Word = std::conditional_t<kCellWords, std::uint32_t, std::uint8_t>;
+
   struct Change {
-    const std::uint8_t* byte;  // the dense byte of the child's placement
+    const Word* entry;  // the dense entry of the child's placement
     std::uint64_t rank;        // the child's rank of the part; the parent's after descend()
     int sum = 0;               // the child's sum; the parent's after descend()
     std::uint32_t occupied;    // the part's cells in the child; the parent's after descend()
@@ -51,8 +59,8 @@ class DenseZeroAwareHeuristic {
     Change mirrored;  // used only with reflection
   };
 
-  // Precondition: `pdb` and `dense` (its dense form) outlive the search, and
-  // pdb.reflected() == kReflect.
+  // Precondition: `pdb` and `dense` (its dense form) outlive the search,
+  // pdb.reflected() == kReflect, and dense.layout() == kLayout.
   DenseZeroAwareHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
       : pdb_(&pdb), cells_(pdb.cells()), parts_count_(pdb.parts()), labels_(dense.labels()) {
     for (int p = 0; p < parts_count_; ++p) {
@@ -60,7 +68,7 @@ class DenseZeroAwareHeuristic {
       const pdb::DenseZeroAwareSet::Part& bits = dense.part(p);
       part.k = bits.k;
       part.weight = bits.weight;
-      part.bits = bits.bits;
+      part.bits = static_cast<const std::uint8_t*>(bits.bits);
       part.table = pdb::PartTable(pdb.part(p));
     }
     for (int t = 1; t < cells_; ++t) {
@@ -142,7 +150,7 @@ class DenseZeroAwareHeuristic {
   struct Part {
     int k = 0;
     std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};
-    const std::uint8_t* bits = nullptr;
+    const std::uint8_t* bits = nullptr;  // the dense table's first entry
     pdb::PartTable table;  // the byte table, for the root's values
 
     int entry(const std::uint8_t* cells, int blank) const { return *table.entry<true>(table.cursor(cells), blank); }
@@ -188,17 +196,21 @@ class DenseZeroAwareHeuristic {
       change.from = static_cast<std::uint8_t>(from);
       change.to = static_cast<std::uint8_t>(to);
       change.rank = moves.moved(rank[m.part], tile, from, to, tile_at);
-      change.byte = m.table + change.rank;
-      __builtin_prefetch(change.byte);
-      change.occupied = occupied[m.part] ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
-      change.shift = static_cast<std::uint8_t>((labels[change.occupied] >> (4 * from)) & 0xF);  // the blank lands on `from`
+      change.entry = reinterpret_cast<const Word*>(m.table) + change.rank;
+      __builtin_prefetch(change.entry);
+      if constexpr (kCellWords) {
+        change.shift = static_cast<std::uint8_t>(from);  // the blank lands on `from`
+      } else {
+        change.occupied = occupied[m.part] ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
+        change.shift = static_cast<std::uint8_t>((labels[change.occupied] >> (4 * from)) & 0xF);  // the blank's region
+      }
     }
 
     // The child's sum: its part value is the parent's plus or minus 1.
     [[gnu::always_inline]] int evaluate(Change& change) const {
       const int parent = value[change.part];
       const int up = parent + 1;
-      const int bit = (*change.byte >> change.shift) & 1;
+      const int bit = static_cast<int>((*change.entry >> change.shift) & 1u);
       change.value = static_cast<std::uint8_t>(((up >> 1) & 1) == bit ? up : parent - 1);
       change.sum = sum - parent + change.value;
       return change.sum;
@@ -210,7 +222,7 @@ class DenseZeroAwareHeuristic {
     [[gnu::always_inline]] void commit(Change& change, std::uint8_t cell) {
       placement[change.part][change.index] = cell;
       std::swap(rank[change.part], change.rank);
-      std::swap(occupied[change.part], change.occupied);
+      if constexpr (!kCellWords) std::swap(occupied[change.part], change.occupied);
       std::swap(value[change.part], change.value);
       std::swap(sum, change.sum);
     }

@@ -171,25 +171,41 @@ class ZeroAwarePdbHeuristic {
 // data is in pdb_rows.cc). The compile-time kernels of 16 cells and more
 // carry it (with NPUZZLE_RESEARCH_KERNELS); smaller boards run the generic
 // kernel, the same template code. A reflected set on a square board of at
-// most 16 cells that the row loaded has a dense one-bit form
-// (pdb/dense_zero_aware.h, derived at load), and the kernels read it
-// through DenseZeroAwareHeuristic: the same values, at the cost of a plain
-// table's lookups.
+// most 32 cells that the row loaded has a dense one-bit form
+// (pdb/dense_zero_aware.h, derived at load: region bytes up to 16 cells,
+// cell words above), and the IDA* kernels read it through
+// DenseZeroAwareHeuristic: the same values, at the cost of a plain table's
+// lookups.
 struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static const HeuristicRow& row();
   static constexpr bool kMachineOnly = false;
-  // The 4x4 shape kernel is built by default (search/kernel_dispatch.h): in
-  // it the one-bit form of zpdb:78 searches in 0.6x pdb:78's time, in the
-  // generic kernel at about pdb:78's (results/random15.md).
-  static constexpr bool in_default_shape_kernel(int rows, int cols) { return rows == 4 && cols == 4; }
+  // The 4x4 and 5x5 shape kernels are built by default
+  // (search/kernel_dispatch.h): in the 4x4 one the one-bit form of zpdb:78
+  // searches in 0.6x pdb:78's time, in the generic kernel at about pdb:78's
+  // (results/random15.md); the 5x5 one reads zpdb:6666's cell words
+  // (results/korf24_levers.md, section 8).
+  static constexpr bool in_default_shape_kernel(int rows, int cols) {
+    return rows == cols && (rows == 4 || rows == 5);
+  }
   template <int kRows, int kCols, class F>
   static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
-    if constexpr (kRows * kCols <= 16) {
+    using Layout = pdb::DenseZeroAwareSet::Layout;
+    constexpr int kCells = kRows * kCols;  // 0: the generic kernel, which reads either layout
+    if constexpr (kCells <= 32) {
       const auto& set = h.data_as<pdb::AdditivePdb>();
       if (set.reflected() && set.rows() == set.cols()) {
         if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
           constexpr int kSide = kRows == kCols ? kRows : 0;
-          return f(DenseZeroAwareHeuristic<true, kSide>(set, *dense));
+          if constexpr (kCells <= 16) {
+            if (dense->layout() == Layout::kRegionBytes) {
+              return f(DenseZeroAwareHeuristic<true, kSide, Layout::kRegionBytes>(set, *dense));
+            }
+          }
+          if constexpr (kCells == 0 || kCells > 16) {
+            if (dense->layout() == Layout::kCellWords) {
+              return f(DenseZeroAwareHeuristic<true, kSide, Layout::kCellWords>(set, *dense));
+            }
+          }
         }
       }
     }

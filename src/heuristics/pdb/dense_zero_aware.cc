@@ -27,7 +27,7 @@
 namespace npuzzle::pdb {
 namespace {
 
-constexpr int kMaxDenseCells = 16;
+constexpr int kMaxDenseCells = 32;
 constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
 
 // Zeroed memory for a table, on 2 MiB pages where the kernel offers them
@@ -44,13 +44,13 @@ std::uint8_t* allocate_table(std::uint64_t bytes, std::uint64_t& mapped) {
 #endif
 }
 
-void release_table(const std::uint8_t* table, std::uint64_t mapped) {
+void release_table(const void* table, std::uint64_t mapped) {
   if (table == nullptr) return;
 #if NPUZZLE_DENSE_MMAP
-  ::munmap(const_cast<std::uint8_t*>(table), mapped);
+  ::munmap(const_cast<void*>(table), mapped);
 #else
   (void)mapped;
-  std::free(const_cast<std::uint8_t*>(table));
+  std::free(const_cast<void*>(table));
 #endif
 }
 
@@ -61,33 +61,46 @@ std::uint64_t placements_of(int k, int cells) {
   return n;
 }
 
+// The regions of the free cells `free` of a rows x cols board, by their
+// lowest cell: region(mask) is called with each region's cells in turn.
+template <class Region>
+void for_each_region(std::uint32_t free, const FreeCells& shape, Region&& region) {
+  while (free != 0) {
+    const std::uint32_t cells = shape.region(free, free & (0u - free));
+    region(cells);
+    free &= ~cells;
+  }
+}
+
 // The region of every free cell of every mask of occupied cells of a
-// rows x cols board, 4 bits per cell, regions numbered by their lowest cell.
+// rows x cols board (at most 16 cells), 4 bits per cell, regions numbered
+// by their lowest cell.
 std::unique_ptr<std::uint64_t[]> region_labels(int rows, int cols) {
   const int cells = rows * cols;
-  const std::uint32_t all = (std::uint32_t{1} << cells) - 1;
-  std::uint32_t first_col = 0, last_col = 0;
-  for (int r = 0; r < rows; ++r) {
-    first_col |= std::uint32_t{1} << (r * cols);
-    last_col |= std::uint32_t{1} << (r * cols + cols - 1);
-  }
+  const FreeCells shape = FreeCells::of(rows, cols);
   auto labels = std::make_unique<std::uint64_t[]>(std::size_t{1} << cells);
-  for (std::uint32_t occupied = 0; occupied <= all; ++occupied) {
-    std::uint32_t free = ~occupied & all;
-    std::uint64_t label = 0;
-    for (std::uint64_t region = 0; free != 0; ++region) {
-      std::uint32_t grown = free & (0u - free), last = 0;
-      while (grown != last) {
-        last = grown;
-        grown |= ((grown & ~last_col) << 1) | ((grown & ~first_col) >> 1) | (grown << cols) | (grown >> cols);
-        grown &= free;
-      }
-      for (std::uint32_t m = grown; m != 0; m &= m - 1) label |= region << (4 * std::countr_zero(m));
-      free &= ~grown;
-    }
+  for (std::uint32_t occupied = 0; occupied <= shape.all; ++occupied) {
+    std::uint64_t label = 0, region = 0;
+    for_each_region(~occupied & shape.all, shape, [&](std::uint32_t cells_of_region) {
+      for (std::uint32_t m = cells_of_region; m != 0; m &= m - 1) label |= region << (4 * std::countr_zero(m));
+      ++region;
+    });
     labels[occupied] = label;
   }
   return labels;
+}
+
+// visit(mask | chosen) for every set `chosen` of `count` cells of `candidates`.
+template <class Visit>
+void for_each_subset(std::uint32_t candidates, int count, std::uint32_t mask, Visit&& visit) {
+  if (count == 0) {
+    visit(mask);
+    return;
+  }
+  for (std::uint32_t m = candidates; popcount32(m) >= count; m &= m - 1) {
+    const std::uint32_t bit = m & (0u - m);
+    for_each_subset(m & ~bit, count - 1, mask | bit, visit);
+  }
 }
 
 // task(i) for every i in [0, count), on every core: the derivation's own
@@ -128,8 +141,13 @@ bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
   return set.zero_aware() && set.partitions() == 1 && set.cells() <= kMaxDenseCells;
 }
 
-DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_labels(set.rows(), set.cols())) {
+DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_for(set.cells())) {
   const int cells = set.cells();
+  const bool cell_words = layout_ == Layout::kCellWords;
+  const std::uint64_t entry_bytes = cell_words ? sizeof(std::uint32_t) : 1;
+  if (layout_ == Layout::kRegionBytes) labels_ = region_labels(set.rows(), set.cols());
+  const FreeCells shape = FreeCells::of(set.rows(), set.cols());
+  const std::uint32_t all = shape.all;
   for (int p = 0; p < set.parts(); ++p) {
     const PatternDb& table = set.part(p);
     const ZeroAwareIndex& index = *table.pattern().zero_aware_index();
@@ -141,15 +159,15 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_la
       part.weight[static_cast<std::size_t>(i)] = placements;
       placements *= static_cast<std::uint64_t>(cells - i);
     }
-    std::uint8_t* out = allocate_table(placements, mapped_[static_cast<std::size_t>(p)]);
+    std::uint8_t* out = allocate_table(placements * entry_bytes, mapped_[static_cast<std::size_t>(p)]);
     if (out == nullptr) {
       for (int q = 0; q < p; ++q) release_table(parts_[static_cast<std::size_t>(q)].bits, mapped_[static_cast<std::size_t>(q)]);
       throw std::bad_alloc();
     }
+    auto* out_words = reinterpret_cast<std::uint32_t*>(out);
     part.bits = out;
-    bytes_ += placements;
+    bytes_ += placements * entry_bytes;
     const std::uint8_t* bytes = table.data();
-    const std::uint64_t* labels = labels_.get();
 
     // The placements whose first `prefix` tiles sit on given cells fill one
     // run of the dense table (2 MB for an 8-tile part of 4x4): one task per
@@ -174,26 +192,24 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_la
           fixed_mask |= bit;
         }
         if (!valid) return;
-        for (std::uint32_t occupied = 0; occupied < (std::uint32_t{1} << cells); ++occupied) {
-          if ((occupied & fixed_mask) != fixed_mask || popcount32(occupied) != k) continue;
+        for_each_subset(all & ~fixed_mask, k - prefix, fixed_mask, [&](std::uint32_t occupied) {
           std::array<std::uint8_t, kMaxPatternTiles> cells_of{};
           int n = 0;
           for (std::uint32_t m = occupied; m != 0; m &= m - 1) {
             cells_of[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
           }
           const ZeroAwareIndex::Cursor first = index.cursor(cells_of.data());  // the Lehmer rank 0
-          // Each region's first entry (Lehmer rank 0), regions by lowest
-          // cell. At most 8: one cell of each region makes cells pairwise
-          // apart, and a board of at most 16 cells has no 9 such.
-          std::array<const std::uint8_t*, 8> region{};
+          // Each region's first entry (Lehmer rank 0) and cells, regions by
+          // lowest cell. Region bytes have at most 8: one cell of each region
+          // makes cells pairwise apart, and a board of at most 16 cells has
+          // no 9 such.
+          std::array<const std::uint8_t*, kMaxDenseCells> region{};
+          std::array<std::uint32_t, kMaxDenseCells> region_cells{};
           int regions = 0;
-          const std::uint64_t label = labels[occupied];
-          for (int c = 0; c < cells; ++c) {
-            if ((occupied >> c) & 1u) continue;
-            if (static_cast<int>((label >> (4 * c)) & 0xF) == regions) {
-              region[static_cast<std::size_t>(regions++)] = bytes + index.index(first, c);
-            }
-          }
+          for_each_region(all & ~occupied, shape, [&](std::uint32_t cells_of_region) {
+            region_cells[static_cast<std::size_t>(regions)] = cells_of_region;
+            region[static_cast<std::size_t>(regions++)] = bytes + index.index(first, std::countr_zero(cells_of_region));
+          });
           // The prefix's Lehmer digits and plain digits.
           std::uint64_t permutation = 0, rank = 0;
           std::uint32_t used = 0;
@@ -211,11 +227,19 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_la
           // Depth-first over the other tiles' cells: the leaves come in
           // Lehmer order.
           auto leaf = [&](std::uint64_t rank_of_placement) {
-            std::uint8_t byte = 0;
-            for (int r = 0; r < regions; ++r) {
-              byte = static_cast<std::uint8_t>(byte | (((region[static_cast<std::size_t>(r)][permutation] >> 1) & 1u) << r));
+            if (cell_words) {
+              std::uint32_t word = 0;
+              for (std::size_t r = 0; r < static_cast<std::size_t>(regions); ++r) {
+                if ((region[r][permutation] >> 1) & 1u) word |= region_cells[r];
+              }
+              out_words[rank_of_placement] = word;
+            } else {
+              unsigned byte = 0;
+              for (int r = 0; r < regions; ++r) {
+                byte |= ((region[static_cast<std::size_t>(r)][permutation] >> 1) & 1u) << r;
+              }
+              out[rank_of_placement] = static_cast<std::uint8_t>(byte);
             }
-            out[rank_of_placement] = byte;
             ++permutation;
           };
           auto place = [&](auto& self, int i, std::uint32_t taken, std::uint64_t partial) -> void {
@@ -244,7 +268,7 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : labels_(region_la
             }
           };
           place(place, prefix, used, rank);
-        }
+        });
       }
     });
   }
@@ -260,8 +284,9 @@ std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (auto alive = r.by_set[set.get()].lock()) return alive;
-  std::uint64_t bytes = 0;  // one per placement of each part
-  for (int p = 0; p < set->parts(); ++p) bytes += placements_of(set->part(p).pattern().size(), set->cells());
+  const std::uint64_t entry_bytes = layout_for(set->cells()) == Layout::kCellWords ? sizeof(std::uint32_t) : 1;
+  std::uint64_t bytes = 0;  // one entry per placement of each part
+  for (int p = 0; p < set->parts(); ++p) bytes += entry_bytes * placements_of(set->part(p).pattern().size(), set->cells());
   std::shared_ptr<DenseZeroAwareSet> dense;
   try {
     MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());

@@ -17,19 +17,28 @@
 // the occupied cells, Lehmer rank of the tile order, the blank's region)
 // costs more to update per move than the plain lexicographic rank, which
 // pdb_heuristic.h updates with one add per cell passed; packed over the
-// compact index, the bits save memory but no time (random15.md row 16). On
-// a board of at most 16 cells a part leaves at most 8 regions of free cells
-// (no 9 cells of such a board are pairwise apart), so the bits of every
-// region of a placement fill one byte: byte `plain rank of the placement`,
-// bit `region of the blank`, regions numbered from 0 by their lowest cell.
-// A part's table is as large as its plain table (pdb:78: 577 MB); the
-// region is one load from labels(), indexed by the part's occupied cells.
+// compact index, the bits save memory but no time (random15.md row 16). So
+// a part's dense table has one entry per placement at the plain rank, in
+// one of two layouts:
+// - Region bytes (boards of at most 16 cells). A part leaves at most 8
+//   regions of free cells (no 9 cells of such a board are pairwise apart),
+//   so the bits of every region of a placement fill one byte: bit `region
+//   of the blank`, regions numbered from 0 by their lowest cell. The region
+//   is one load from labels(), indexed by the part's occupied cells. A
+//   part's table is as large as its plain table (pdb:78: 577 MB).
+// - Cell words (17 to 32 cells). A table over every mask of occupied cells
+//   is too large there (2^25 masks for 5x5), and a flood fill per child
+//   costs tens of nanoseconds. So each placement has a 32-bit word with one
+//   bit per cell: bit c is the stored bit of the region holding cell c (0
+//   on the part's own cells), and the blank's cell picks it, with nothing
+//   else to load. Four times the bytes of a plain table (zpdb:6666: 4 x
+//   510 MB), still one cache line per child.
 //
 // The dense form is derived from the byte tables when the set is loaded
 // (load_dense), in memory, on all cores: one pass over every occupied set,
-// reading each region's entries in order and writing one byte per placement
-// (zpdb:78: 1.6 G entries, a few seconds). It lives as long as the set's
-// ResolvedHeuristic does.
+// reading each region's entries in order and writing one entry per
+// placement (zpdb:78: 1.6 G entries, a few seconds). It lives as long as
+// the set's ResolvedHeuristic does.
 #pragma once
 
 #include <array>
@@ -41,16 +50,53 @@
 
 namespace npuzzle::pdb {
 
+// The regions of free cells of a rows x cols board (at most 32 cells), by
+// bit-parallel flood fill: how the derivation finds regions.
+struct FreeCells {
+  std::uint32_t all = 0, first_col = 0, last_col = 0;
+  int cols = 0;
+
+  static constexpr FreeCells of(int rows, int cols) {
+    FreeCells f;
+    f.cols = cols;
+    f.all = rows * cols == 32 ? ~0u : (std::uint32_t{1} << (rows * cols)) - 1;
+    for (int r = 0; r < rows; ++r) {
+      f.first_col |= std::uint32_t{1} << (r * cols);
+      f.last_col |= std::uint32_t{1} << (r * cols + cols - 1);
+    }
+    return f;
+  }
+  // The region of `free` (a mask of cells) holding the cells of `seed`.
+  [[gnu::always_inline]] constexpr std::uint32_t region(std::uint32_t free, std::uint32_t seed) const {
+    std::uint32_t grown = seed, last = 0;
+    while (grown != last) {
+      last = grown;
+      grown |= ((grown & ~last_col) << 1) | ((grown & ~first_col) >> 1) | (grown << cols) | (grown >> cols);
+      grown &= free;
+    }
+    return grown;
+  }
+};
+
 class DenseZeroAwareSet {
  public:
+  enum class Layout {
+    kRegionBytes,  // a byte per placement, a bit per region: at most 16 cells
+    kCellWords,    // a 32-bit word per placement, a bit per cell: 17 to 32 cells
+  };
+
   struct Part {
     int k = 0;
     std::array<std::uint64_t, kMaxPatternTiles> weight{};  // the plain (lexicographic) ranking weights
-    const std::uint8_t* bits = nullptr;                     // byte: plain rank; bit: region of the blank
+      // Entry `plain rank` of the layout's type: std::uint8_t (region bytes)
+    // or std::uint32_t (cell words).
+    const void* bits = nullptr;
   };
 
-  // Whether `set` has a dense form: zero-aware, one partition, at most 16 cells.
+  // Whether `set` has a dense form: zero-aware, one partition, at most 32 cells.
   static bool possible(const AdditivePdb& set);
+  // The layout a set of `cells` cells is derived in.
+  static Layout layout_for(int cells) { return cells <= 16 ? Layout::kRegionBytes : Layout::kCellWords; }
   // The dense form of `set`, derived now on all cores (or the one already
   // derived for it and still alive), its bytes reserved from `budget` when
   // one is given (core/memory_budget.h) for as long as it lives. Null when
@@ -65,15 +111,17 @@ class DenseZeroAwareSet {
   DenseZeroAwareSet& operator=(const DenseZeroAwareSet&) = delete;
   ~DenseZeroAwareSet();
 
+  Layout layout() const { return layout_; }
   const Part& part(int p) const { return parts_[static_cast<std::size_t>(p)]; }
-  // labels()[occupied]: 4 bits per cell, the region of each cell that
-  // `occupied` (a mask of cells) leaves free.
+  // Region bytes only: labels()[occupied], 4 bits per cell, the region of
+  // each cell that `occupied` (a mask of cells) leaves free.
   const std::uint64_t* labels() const { return labels_.get(); }
   std::uint64_t bytes() const { return bytes_; }
 
  private:
   explicit DenseZeroAwareSet(const AdditivePdb& set);
 
+  Layout layout_;
   std::array<Part, kMaxParts> parts_{};
   std::array<std::uint64_t, kMaxParts> mapped_{};  // bytes mapped per part
   std::unique_ptr<std::uint64_t[]> labels_;
