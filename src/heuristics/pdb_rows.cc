@@ -54,7 +54,7 @@ ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal,
 ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
   ResolvedHeuristic h = load_set(spec, rows, cols, goal, tables);
   auto set = h.shared_data<pdb::AdditivePdb>();
-  if (!set->reflected()) return h;
+  if (!set->reflected() || set->rows() != set->cols()) return h;  // what ZeroAwarePdbRow::with_kernel reads
   if (auto dense = pdb::DenseZeroAwareSet::load_dense(set, tables.cache.budget)) {
     struct Owner {
       std::shared_ptr<const pdb::AdditivePdb> set;
@@ -168,8 +168,9 @@ const HeuristicRow& ZeroAwarePdbRow::row() {
       .help = "zero-aware additive pattern databases (Clausecker 2017): the same partitions (zpdb:555, "
               "zpdb:663 for 4x4, zpdb:6666 for 5x5, or any partition), each entry also keyed by the region "
               "of free cells the blank is in; never weaker than pdb:SPEC, tables about 1.4x (5x5) to 2x "
-              "(4x4) larger; on boards of up to 16 cells searched in one bit per entry, derived at load "
-              "(zpdb:78: 577 MB, a few seconds; then 0.6x pdb:78's time on random 15-puzzles)",
+              "(4x4) larger; on square boards up to 5x5 searched in one bit per entry, derived at load "
+              "(zpdb:78: 577 MB, a few seconds, then 0.6x pdb:78's time on random 15-puzzles; zpdb:6666: "
+              "2 GB, about 7 s, then 0.8x pdb:6666's search time on Korf & Felner's 24-puzzles with --prune fsm)",
       .documentation = "src/heuristics/pdb/zero_aware.h, src/heuristics/pdb/dense_zero_aware.h; "
                        "results/zero_aware_15puzzle.md, results/korf24_zero_aware.md, results/random15.md",
       .auto_rank = 30,
@@ -178,8 +179,9 @@ const HeuristicRow& ZeroAwarePdbRow::row() {
       .size_problem = additive_size_problem,
       .auto_offers =
           [](int rows, int cols, Goal goal, const TableOptions& tables) {
-            // Fastest first, not fewest nodes: zpdb:6666 expands 2-3x fewer
-            // nodes but takes 2-3x the CPU of pdb:6666 (results/korf24_zero_aware.md).
+            // pdb:6666 is offered first (its tables are a third of the build
+            // time and memory); zpdb:6666, read in its one-bit form, is
+            // 1.1-1.3x faster (results/korf24_levers.md, section 8).
             if (rows != 5 || cols != 5) return std::vector<AutoOffer>{};
             return offers({{"zpdb:6666", "about 3 minutes and 1.7 GiB of memory to build, 730 MB on disk"}}, rows,
                           cols, goal, tables);
