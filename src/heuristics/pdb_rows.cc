@@ -170,9 +170,11 @@ const HeuristicRow& ZeroAwarePdbRow::row() {
               "of free cells the blank is in; never weaker than pdb:SPEC, tables about 1.4x (5x5) to 2x "
               "(4x4) larger; on square boards up to 5x5 searched in one bit per entry, derived at load "
               "(zpdb:78: 577 MB, a few seconds, then 0.6x pdb:78's time on random 15-puzzles; zpdb:6666: "
-              "2 GB, about 7 s, then 0.8x pdb:6666's search time on Korf & Felner's 24-puzzles with --prune fsm)",
+              "2 GB, about 7 s, then 0.8x pdb:6666's search time on Korf & Felner's 24-puzzles with the "
+              "move-pruning machine)",
       .documentation = "src/heuristics/pdb/zero_aware.h, src/heuristics/pdb/dense_zero_aware.h; "
-                       "results/zero_aware_15puzzle.md, results/korf24_zero_aware.md, results/random15.md",
+                       "results/zero_aware_15puzzle.md, results/korf24_zero_aware.md, results/random15.md, "
+                       "results/korf24_levers.md",
       .auto_rank = 30,
       .reflects = true,
       .names = [](std::string_view spec) { return spec.substr(0, 5) == "zpdb:"; },
