@@ -19,8 +19,8 @@
 //   - the shape kernels of zero-aware tables and catalogues
 //     (Row::kShapeKernelsOnRequest) exist only in builds configured with
 //     -DNPUZZLE_RESEARCH_KERNELS=ON, but for the shapes a row names in
-//     Row::in_default_shape_kernel (zpdb on 4x4 and 5x5, whose one-bit forms are the
-//     fastest 15-puzzle heuristic), built by default too
+//     Row::in_default_shape_kernel (zpdb on 4x4 and 5x5, whose one-bit
+//     forms are the fastest 15- and 24-puzzle heuristics), built by default too
 //     (NPUZZLE_DEFAULT_SHAPE_KERNELS); otherwise the generic kernel serves
 //     them (same node counts).
 #pragma once

@@ -54,12 +54,45 @@ void release_table(const void* table, std::uint64_t mapped) {
 #endif
 }
 
+// The bytes of one entry of `layout`.
+std::uint64_t entry_bytes(DenseZeroAwareSet::Layout layout) {
+  return layout == DenseZeroAwareSet::Layout::kCellWords ? sizeof(std::uint32_t) : 1;
+}
+
 // The placements of k tiles on `cells` cells: cells! / (cells - k)!.
 std::uint64_t placements_of(int k, int cells) {
   std::uint64_t n = 1;
   for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
   return n;
 }
+
+// The regions of free cells of a rows x cols board (at most 32 cells), by
+// bit-parallel flood fill.
+struct FreeCells {
+  std::uint32_t all = 0, first_col = 0, last_col = 0;
+  int cols = 0;
+
+  static FreeCells of(int rows, int cols) {
+    FreeCells f;
+    f.cols = cols;
+    f.all = rows * cols == 32 ? ~0u : (std::uint32_t{1} << (rows * cols)) - 1;
+    for (int r = 0; r < rows; ++r) {
+      f.first_col |= std::uint32_t{1} << (r * cols);
+      f.last_col |= std::uint32_t{1} << (r * cols + cols - 1);
+    }
+    return f;
+  }
+  // The region of `free` (a mask of cells) holding the cells of `seed`.
+  std::uint32_t region(std::uint32_t free, std::uint32_t seed) const {
+    std::uint32_t grown = seed, last = 0;
+    while (grown != last) {
+      last = grown;
+      grown |= ((grown & ~last_col) << 1) | ((grown & ~first_col) >> 1) | (grown << cols) | (grown >> cols);
+      grown &= free;
+    }
+    return grown;
+  }
+};
 
 // The regions of the free cells `free` of a rows x cols board, by their
 // lowest cell: region(mask) is called with each region's cells in turn.
@@ -144,7 +177,7 @@ bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
 DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_for(set.cells())) {
   const int cells = set.cells();
   const bool cell_words = layout_ == Layout::kCellWords;
-  const std::uint64_t entry_bytes = cell_words ? sizeof(std::uint32_t) : 1;
+  const std::uint64_t entry = entry_bytes(layout_);
   if (layout_ == Layout::kRegionBytes) labels_ = region_labels(set.rows(), set.cols());
   const FreeCells shape = FreeCells::of(set.rows(), set.cols());
   const std::uint32_t all = shape.all;
@@ -159,14 +192,14 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
       part.weight[static_cast<std::size_t>(i)] = placements;
       placements *= static_cast<std::uint64_t>(cells - i);
     }
-    std::uint8_t* out = allocate_table(placements * entry_bytes, mapped_[static_cast<std::size_t>(p)]);
+    std::uint8_t* out = allocate_table(placements * entry, mapped_[static_cast<std::size_t>(p)]);
     if (out == nullptr) {
       for (int q = 0; q < p; ++q) release_table(parts_[static_cast<std::size_t>(q)].bits, mapped_[static_cast<std::size_t>(q)]);
       throw std::bad_alloc();
     }
     auto* out_words = reinterpret_cast<std::uint32_t*>(out);
     part.bits = out;
-    bytes_ += placements * entry_bytes;
+    bytes_ += placements * entry;
     const std::uint8_t* bytes = table.data();
 
     // The placements whose first `prefix` tiles sit on given cells fill one
@@ -284,9 +317,9 @@ std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std
   Registry& r = registry();
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (auto alive = r.by_set[set.get()].lock()) return alive;
-  const std::uint64_t entry_bytes = layout_for(set->cells()) == Layout::kCellWords ? sizeof(std::uint32_t) : 1;
+  const std::uint64_t entry = entry_bytes(layout_for(set->cells()));
   std::uint64_t bytes = 0;  // one entry per placement of each part
-  for (int p = 0; p < set->parts(); ++p) bytes += entry_bytes * placements_of(set->part(p).pattern().size(), set->cells());
+  for (int p = 0; p < set->parts(); ++p) bytes += entry * placements_of(set->part(p).pattern().size(), set->cells());
   std::shared_ptr<DenseZeroAwareSet> dense;
   try {
     MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());

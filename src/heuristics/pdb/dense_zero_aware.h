@@ -29,12 +29,14 @@
 //   is one load from labels(), indexed by the part's occupied cells. A
 //   part's table is as large as its plain table (pdb:78: 577 MB).
 // - Cell words (17 to 32 cells). A table over every mask of occupied cells
-//   is too large there (2^25 masks for 5x5), and a flood fill per child
-//   costs tens of nanoseconds. So each placement has a 32-bit word with one
+//   is too large there (2^25 masks for 5x5), and a flood fill where a
+//   placement's regions differ costs more than it saves (korf24_levers.md
+//   section 8). So each placement has a 32-bit word with one
 //   bit per cell: bit c is the stored bit of the region holding cell c (0
 //   on the part's own cells), and the blank's cell picks it, with nothing
 //   else to load. Four times the bytes of a plain table (zpdb:6666: 4 x
-//   510 MB), still one cache line per child.
+//   510 MB), still one cache line per child, but 1.3-1.45x the time per
+//   node of pdb:6666 for that footprint.
 //
 // The dense form is derived from the byte tables when the set is loaded
 // (load_dense), in memory, on all cores: one pass over every occupied set,
@@ -52,34 +54,6 @@
 
 namespace npuzzle::pdb {
 
-// The regions of free cells of a rows x cols board (at most 32 cells), by
-// bit-parallel flood fill: how the derivation finds regions.
-struct FreeCells {
-  std::uint32_t all = 0, first_col = 0, last_col = 0;
-  int cols = 0;
-
-  static constexpr FreeCells of(int rows, int cols) {
-    FreeCells f;
-    f.cols = cols;
-    f.all = rows * cols == 32 ? ~0u : (std::uint32_t{1} << (rows * cols)) - 1;
-    for (int r = 0; r < rows; ++r) {
-      f.first_col |= std::uint32_t{1} << (r * cols);
-      f.last_col |= std::uint32_t{1} << (r * cols + cols - 1);
-    }
-    return f;
-  }
-  // The region of `free` (a mask of cells) holding the cells of `seed`.
-  [[gnu::always_inline]] constexpr std::uint32_t region(std::uint32_t free, std::uint32_t seed) const {
-    std::uint32_t grown = seed, last = 0;
-    while (grown != last) {
-      last = grown;
-      grown |= ((grown & ~last_col) << 1) | ((grown & ~first_col) >> 1) | (grown << cols) | (grown >> cols);
-      grown &= free;
-    }
-    return grown;
-  }
-};
-
 class DenseZeroAwareSet {
  public:
   enum class Layout {
@@ -90,7 +64,7 @@ class DenseZeroAwareSet {
   struct Part {
     int k = 0;
     std::array<std::uint64_t, kMaxPatternTiles> weight{};  // the plain (lexicographic) ranking weights
-      // Entry `plain rank` of the layout's type: std::uint8_t (region bytes)
+    // Entry `plain rank` of the layout's type: std::uint8_t (region bytes)
     // or std::uint32_t (cell words).
     const void* bits = nullptr;
   };
