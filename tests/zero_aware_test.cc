@@ -50,6 +50,7 @@
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/dense_catalogue_heuristic.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
 #include "heuristics/kernel_rows.h"
 #include "heuristics/pdb_views.h"
@@ -931,6 +932,88 @@ TEST(DenseZeroAwareSearch, FiveByFiveCountsEqualAPlainIdaStar) {
     so.pruning = MovePruning::kParent;
     so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
     const SolveResult r = solve(b, so, resolved_additive(reflected));
+    ASSERT_EQ(r.status, Status::kOptimal);
+    ASSERT_EQ(r.length, reference.length) << "walk " << walk;
+    ASSERT_EQ(check_solution(b, r.moves, goal), "") << "walk " << walk;
+    ASSERT_EQ(r.expanded, reference.expanded) << "walk " << walk;
+    ASSERT_EQ(r.generated, reference.generated) << "walk " << walk;
+  }
+}
+
+// A 5x5 catalogue of zero-aware 4-tile tables: the rows of four of
+// kFiveByFiveFours and mostly 2x2 blocks (not the rows' reflection, which
+// the reflected view already is), sharing the last row's table
+// {21, 22, 23, 24} (one object, derived once).
+struct FiveByFiveCatalogue {
+  std::shared_ptr<const AdditivePdb> rows, blocks, catalogue;
+};
+FiveByFiveCatalogue five_by_five_catalogue(bool reflect) {
+  const Goal goal = Goal::kBlankFirst;
+  FiveByFiveCatalogue t;
+  t.rows = in_memory(kFiveByFiveFours, 5, 5, goal, reflect, true);
+  std::vector<std::shared_ptr<const PatternDb>> parts;
+  for (const std::vector<int>& tiles :
+       std::vector<std::vector<int>>{{1, 2, 6, 7}, {3, 4, 8, 9}, {5, 10, 15, 20}, {11, 12, 16, 17}, {13, 14, 18, 19}}) {
+    parts.push_back(std::make_shared<const PatternDb>(build_pdb(Pattern(5, 5, goal, tiles, true))));
+  }
+  parts.push_back(std::shared_ptr<const PatternDb>(t.rows, &t.rows->part(5)));
+  t.blocks = std::make_shared<const AdditivePdb>("blocks", 5, 5, goal, std::move(parts), reflect);
+  t.catalogue =
+      std::make_shared<const AdditivePdb>("cat:test", std::vector<std::shared_ptr<const AdditivePdb>>{t.rows, t.blocks});
+  return t;
+}
+
+TEST(DenseCatalogue, FiveByFiveValuesEqualTheCataloguesOwn) {
+  const FiveByFiveCatalogue test = five_by_five_catalogue(true);
+  const AdditivePdb& catalogue = *test.catalogue;
+  ASSERT_TRUE(DenseZeroAwareSet::possible(catalogue));
+  const auto dense = DenseZeroAwareSet::load_dense(test.catalogue);
+  ASSERT_TRUE(dense);
+  EXPECT_EQ(dense->layout(), DenseZeroAwareSet::Layout::kCellWords);
+  ASSERT_EQ(dense->tables(), 11) << "the shared table once";
+  EXPECT_EQ(dense->bytes(), 11u * 4u * 303600u);
+  EXPECT_FALSE(DenseZeroAwareSet::possible(*test_catalogue(Goal::kBlankFirst, true, true).catalogue))
+      << "no dense catalogue on 16 cells or fewer";
+  const auto instances = testing::korf50_24();
+  int above_rows = 0;  // boards on which the blocks add to the rows
+  for (std::size_t i = 0; i < 6; ++i) {
+    Board b(5, 5, instances[i].tiles);
+    DenseCatalogueHeuristic<true, 5> h(catalogue, *dense);
+    ASSERT_EQ(h.reset(b), catalogue.evaluate(b));
+    above_rows += catalogue.evaluate(b) > test.rows->evaluate(b);
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, catalogue, b, h.reset(b), 5));
+    DenseCatalogueHeuristic<true> g(catalogue, *dense);  // the generic kernel's (mirror from a table)
+    ASSERT_NO_FATAL_FAILURE(check_incremental(g, catalogue, b, g.reset(b), 3));
+  }
+  EXPECT_GT(above_rows, 0) << "the second partition must count";
+  std::mt19937_64 rng(41);
+  for (int walk = 0; walk < 20; ++walk) {
+    Board b = testing::random_walk(5, 5, Goal::kBlankFirst, 3 + walk, rng);
+    DenseCatalogueHeuristic<true, 5> h(catalogue, *dense);
+    ASSERT_EQ(h.reset(b), catalogue.evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, catalogue, b, h.reset(b), 5));
+  }
+}
+
+// Through the row's kernels (CatalogueRow::with_kernel picks the dense
+// form while it is alive): the lengths and counts of the reference IDA*
+// over the catalogue's own evaluation, and a solution that replays.
+TEST(DenseCatalogueSearch, FiveByFiveCountsEqualAPlainIdaStar) {
+  const Goal goal = Goal::kBlankFirst;
+  const FiveByFiveCatalogue reflected = five_by_five_catalogue(true);
+  const FiveByFiveCatalogue flat = five_by_five_catalogue(false);
+  const auto dense = DenseZeroAwareSet::load_dense(reflected.catalogue);
+  ASSERT_TRUE(dense);
+  std::mt19937_64 rng(2027);
+  for (int walk = 0; walk < 10; ++walk) {
+    const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
+    ReferenceIda reference{*reflected.catalogue, *flat.catalogue, Board::solved(5, 5, goal)};
+    reference.run(b);
+    ASSERT_LE(reference.length, 20 + walk);
+    SolveRequest so;
+    so.goal = goal;
+    so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
+    const SolveResult r = solve(b, so, resolved_additive(reflected.catalogue));
     ASSERT_EQ(r.status, Status::kOptimal);
     ASSERT_EQ(r.length, reference.length) << "walk " << walk;
     ASSERT_EQ(check_solution(b, r.moves, goal), "") << "walk " << walk;

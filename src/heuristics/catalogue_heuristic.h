@@ -55,6 +55,7 @@
 #endif
 
 #include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
 #include "heuristics/reflected_table_row.h"
@@ -413,9 +414,25 @@ class CatalogueHeuristic {
 // node costs about 2% more (cat:663x3 on Korf's 100, side by side); in
 // exchange no kernel unit compiles a catalogue twice, and the catalogue
 // kernels were two thirds of the compile time of the 5x5 kernels.
+//
+// A reflected 5x5 catalogue of zero-aware tables has a dense one-bit form
+// (pdb/dense_zero_aware.h, derived at load: cell words), and the IDA*
+// kernels read it through DenseCatalogueHeuristic
+// (dense_catalogue_heuristic.h): the same values with plain ranks and one
+// 4-byte read per changed table.
+// Its 5x5 shape kernel is built by default and carries only that form;
+// without it (the memory refused, or no reflection) the generic kernel
+// serves, with the byte tables.
 struct CatalogueRow : ReflectedTableRow<CatalogueHeuristic> {
   static const HeuristicRow& row();
   static constexpr bool kMachineOnly = true;
+  static constexpr bool in_default_shape_kernel(int rows, int cols) { return rows == 5 && cols == 5; }
+  static bool shape_kernel_serves(const ResolvedHeuristic& h) {
+    const auto& set = h.data_as<pdb::AdditivePdb>();
+    return set.reflected() && (set.cells() != 25 || pdb::DenseZeroAwareSet::find(set) != nullptr);
+  }
+  template <int kRows, int kCols, class F>
+  static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f);
 };
 
 }  // namespace npuzzle

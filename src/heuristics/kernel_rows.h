@@ -7,6 +7,7 @@
 #pragma once
 
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/dense_catalogue_heuristic.h"
 #include "heuristics/exact.h"
 #include "heuristics/incremental.h"
 #include "heuristics/pdb_heuristic.h"

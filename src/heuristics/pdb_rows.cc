@@ -50,7 +50,8 @@ ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal,
 // load_set, with the dense one-bit form of the set when it has one
 // (pdb/dense_zero_aware.h): derived now, owned with the set by the
 // resolved heuristic (its data still points at the set), and found by
-// ZeroAwarePdbRow::with_kernel.
+// ZeroAwarePdbRow::with_kernel (a zero-aware set) or
+// CatalogueRow::with_kernel (a 5x5 catalogue of zero-aware tables).
 ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
   ResolvedHeuristic h = load_set(spec, rows, cols, goal, tables);
   auto set = h.shared_data<pdb::AdditivePdb>();
@@ -212,10 +213,10 @@ const HeuristicRow& CatalogueRow::row() {
           [](int rows, int cols, Goal goal, const TableOptions& tables) {
             if (rows != 5 || cols != 5) return std::vector<AutoOffer>{};
             return offers({{"cat:small", "14 tables of 6 tiles, each about 40 seconds and 1.7 GiB of memory to "
-                                         "build, 2.5 GB on disk"}},
+                                         "build, 2.5 GB on disk, 7.1 GB more in memory for their one-bit form"}},
                           rows, cols, goal, tables);
           },
-      .load = load_set,
+      .load = load_zero_aware,
       .missing_tables = missing,
       .build = build,
       .evaluate = evaluate_set,

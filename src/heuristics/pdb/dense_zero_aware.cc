@@ -170,8 +170,30 @@ Registry& registry() {
 
 }  // namespace
 
+namespace {
+// The distinct tables of `set`'s partitions, in DenseZeroAwareSet::part()'s order.
+std::vector<const PatternDb*> distinct_tables(const AdditivePdb& set) {
+  std::vector<const PatternDb*> tables;
+  for (int j = 0; j < set.partitions(); ++j) {
+    const AdditivePdb& partition = set.partition(j);
+    for (int p = 0; p < partition.parts(); ++p) {
+      const PatternDb* db = &partition.part(p);
+      if (std::none_of(tables.begin(), tables.end(), [&](const PatternDb* t) { return t->data() == db->data(); })) {
+        tables.push_back(db);
+      }
+    }
+  }
+  return tables;
+}
+}  // namespace
+
 bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
-  return set.zero_aware() && set.partitions() == 1 && set.cells() <= kMaxDenseCells;
+  if (set.cells() > kMaxDenseCells) return false;
+  if (set.partitions() > 1 && set.cells() <= 16) return false;
+  for (int j = 0; j < set.partitions(); ++j) {
+    if (!set.partition(j).zero_aware()) return false;
+  }
+  return true;
 }
 
 DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_for(set.cells())) {
@@ -181,10 +203,14 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
   if (layout_ == Layout::kRegionBytes) labels_ = region_labels(set.rows(), set.cols());
   const FreeCells shape = FreeCells::of(set.rows(), set.cols());
   const std::uint32_t all = shape.all;
-  for (int p = 0; p < set.parts(); ++p) {
-    const PatternDb& table = set.part(p);
+  const std::vector<const PatternDb*> sources = distinct_tables(set);
+  parts_.resize(sources.size());
+  mapped_.resize(sources.size());
+  for (std::size_t p = 0; p < sources.size(); ++p) {
+    const PatternDb& table = *sources[p];
     const ZeroAwareIndex& index = *table.pattern().zero_aware_index();
-    Part& part = parts_[static_cast<std::size_t>(p)];
+    Part& part = parts_[p];
+    part.source = table.data();
     const int k = index.k();
     part.k = k;
     std::uint64_t placements = 1;  // ends as placements_of(k, cells)
@@ -192,9 +218,9 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
       part.weight[static_cast<std::size_t>(i)] = placements;
       placements *= static_cast<std::uint64_t>(cells - i);
     }
-    std::uint8_t* out = allocate_table(placements * entry, mapped_[static_cast<std::size_t>(p)]);
+    std::uint8_t* out = allocate_table(placements * entry, mapped_[p]);
     if (out == nullptr) {
-      for (int q = 0; q < p; ++q) release_table(parts_[static_cast<std::size_t>(q)].bits, mapped_[static_cast<std::size_t>(q)]);
+      for (std::size_t q = 0; q < p; ++q) release_table(parts_[q].bits, mapped_[q]);
       throw std::bad_alloc();
     }
     auto* out_words = reinterpret_cast<std::uint32_t*>(out);
@@ -318,8 +344,8 @@ std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std
   const std::lock_guard<std::mutex> lock(r.mutex);
   if (auto alive = r.by_set[set.get()].lock()) return alive;
   const std::uint64_t entry = entry_bytes(layout_for(set->cells()));
-  std::uint64_t bytes = 0;  // one entry per placement of each part
-  for (int p = 0; p < set->parts(); ++p) bytes += entry * placements_of(set->part(p).pattern().size(), set->cells());
+  std::uint64_t bytes = 0;  // one entry per placement of each distinct table
+  for (const PatternDb* table : distinct_tables(*set)) bytes += entry * placements_of(table->pattern().size(), set->cells());
   std::shared_ptr<DenseZeroAwareSet> dense;
   try {
     MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());

@@ -1,5 +1,6 @@
 // Zero-aware tables in one bit per entry at the plain rank: the form in
-// which the search reads a zero-aware set on square boards up to 5x5, with
+// which the search reads a zero-aware set on square boards up to 5x5 (and
+// a 5x5 catalogue of zero-aware tables: dense_catalogue_heuristic.h), with
 // the same values as the byte tables (results/random15.md row 16: zpdb:78
 // in this form is 1.6x faster than pdb:78 on random 15-puzzles;
 // results/korf24_levers.md section 8: zpdb:6666 searches in 0.77-0.87x
@@ -48,6 +49,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/memory_budget.h"
 #include "heuristics/pdb/additive.h"
@@ -67,9 +69,12 @@ class DenseZeroAwareSet {
     // Entry `plain rank` of the layout's type: std::uint8_t (region bytes)
     // or std::uint32_t (cell words).
     const void* bits = nullptr;
+    const std::uint8_t* source = nullptr;  // the byte table it was derived from (PatternDb::data())
   };
 
-  // Whether `set` has a dense form: zero-aware, one partition, at most 32 cells.
+  // Whether `set` has a dense form: zero-aware in every partition, at most
+  // 32 cells; a catalogue (more than one partition) only above 16 cells,
+  // where DenseCatalogueHeuristic reads its cell words.
   static bool possible(const AdditivePdb& set);
   // The layout a set of `cells` cells is derived in.
   static Layout layout_for(int cells) { return cells <= 16 ? Layout::kRegionBytes : Layout::kCellWords; }
@@ -88,6 +93,11 @@ class DenseZeroAwareSet {
   ~DenseZeroAwareSet();
 
   Layout layout() const { return layout_; }
+  // The distinct tables of the set's partitions, in the order of partition
+  // 0's parts, then each further partition's parts not seen before (a
+  // catalogue's partitions share tables): part(p) is part p of a set of
+  // one partition.
+  int tables() const { return static_cast<int>(parts_.size()); }
   const Part& part(int p) const { return parts_[static_cast<std::size_t>(p)]; }
   // Region bytes only: labels()[occupied], 4 bits per cell, the region of
   // each cell that `occupied` (a mask of cells) leaves free.
@@ -98,8 +108,8 @@ class DenseZeroAwareSet {
   explicit DenseZeroAwareSet(const AdditivePdb& set);
 
   Layout layout_;
-  std::array<Part, kMaxParts> parts_{};
-  std::array<std::uint64_t, kMaxParts> mapped_{};  // bytes mapped per part
+  std::vector<Part> parts_;
+  std::vector<std::uint64_t> mapped_;  // bytes mapped per part
   std::unique_ptr<std::uint64_t[]> labels_;
   std::uint64_t bytes_ = 0;
   MemoryReservation reservation_;

@@ -1,0 +1,323 @@
+// A catalogue of zero-aware tables (`cat:small`: Clausecker's seven
+// 6-6-6-6 partitions over 14 tables) read in the one-bit cell words of
+// pdb/dense_zero_aware.h, in the kernels' PreparingHeuristic shape. The
+// values, and so the node counts, are CatalogueHeuristic's
+// (catalogue_heuristic.h); CatalogueRow serves a 5x5 catalogue with it
+// whenever the catalogue has its dense form.
+//
+// Per move (tile t from cell a to the blank's cell b), in each view, for
+// each table holding t (3-4 of cat:small's 14): the plain rank's update
+// from the table's tiles on the cells between a and b (plain_rank.h's
+// rule), a prefetch of the child's cell word, then the decode: the blank
+// lands on a, bit a of the word is bit 1 of the child's entry, which is the
+// parent's plus or minus 1 (pdb/dense_zero_aware.h explains why). Each
+// partition's sum changes by the change of its one table holding t, so the
+// sums move in one SSE pass over the tables' lane masks, as in
+// CatalogueHeuristic. descend() swaps the changed ranks, values and sums
+// into the view and ascend() swaps them back: no lookup, no copy of the
+// other tables' state.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "heuristics/catalogue_heuristic.h"
+#include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/dense_zero_aware.h"
+#include "heuristics/pdb_views.h"
+#include "heuristics/plain_rank.h"
+
+namespace npuzzle {
+
+template <bool kReflect, int kSide = 0>
+class DenseCatalogueHeuristic {
+  using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
+  static constexpr std::int16_t kUnusedLane = -0x4000;
+  static constexpr std::uint8_t kNotInTable = 0xFF;
+
+  static int lane_max(const Sums& sums) {
+    std::int16_t b = sums[0];
+    for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
+    return b;
+  }
+
+  struct Table {
+    const std::uint32_t* words = nullptr;  // the cell words, one per placement at the plain rank
+    int k = 0;
+    std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};  // plain ranking weights
+    pdb::PartTable bytes;  // the byte table, for the root's values
+    Sums lanes{};          // lane j: all ones if partition j holds this table, else 0
+  };
+  using Tables = std::array<Table, kMaxCatalogueTables>;
+
+  struct TileTables {
+    std::uint8_t count = 0;
+    std::array<std::uint8_t, kMaxCataloguePartitions> table{};
+    std::array<std::uint8_t, kMaxCataloguePartitions> index{};
+  };
+
+  struct View {
+    struct Change {
+      std::array<const std::uint32_t*, kMaxCataloguePartitions> entry;
+      std::array<std::uint64_t, kMaxCataloguePartitions> rank;  // the child's; the parent's after descend()
+      std::array<std::uint8_t, kMaxCataloguePartitions> value;  // likewise
+      Sums sum;                                                 // likewise
+      int best = 0;                                             // likewise
+      std::uint8_t tile, from;
+    };
+
+    std::array<std::uint64_t, kMaxCatalogueTables> rank{};
+    std::array<std::uint8_t, kMaxCatalogueTables> value{};
+    Sums sum{};
+    int best = 0;
+    std::array<TileTables, pdb::kMaxPdbCells> tile_tables{};
+    // [table][tile]: the tile's index in the table, kNotInTable if none.
+    std::array<std::array<std::uint8_t, pdb::kMaxPdbCells>, kMaxCatalogueTables> index_of{};
+
+    void init(int cells) {
+      for (auto& row : index_of) row.fill(kNotInTable);
+      for (int t = 1; t < cells; ++t) {
+        const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
+        for (int i = 0; i < tt.count; ++i) index_of[tt.table[i]][static_cast<std::size_t>(t)] = tt.index[i];
+      }
+    }
+
+    // The partitions' sums for `where`, from the byte tables; store(id,
+    // rank, value) gets each table's rank and value.
+    template <class Store>
+    Sums sums_at(const DenseCatalogueHeuristic& h, const pdb::Where& where, Store store) const {
+      std::array<std::array<std::uint8_t, pdb::kMaxPatternTiles>, kMaxCatalogueTables> at{};
+      for (int t = 1; t < h.cells_; ++t) {
+        const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
+        for (int i = 0; i < tt.count; ++i) at[tt.table[i]][tt.index[i]] = where[static_cast<std::size_t>(t)];
+      }
+      Sums sums;
+      sums.fill(kUnusedLane);
+      std::fill(sums.begin(), sums.begin() + h.partitions_, std::int16_t{0});
+      for (int id = 0; id < h.tables_count_; ++id) {
+        const Table& table = h.tables_[static_cast<std::size_t>(id)];
+        const std::uint8_t* cells = at[static_cast<std::size_t>(id)].data();
+        std::uint32_t occupied = 0;
+        const std::uint64_t r = plain_rank(cells, table.k, table.weight.data(), occupied);
+        const std::uint8_t v = *table.bytes.template entry<true>(table.bytes.cursor(cells), where[0]);
+        store(id, r, v);
+        for (std::size_t j = 0; j < sums.size(); ++j) sums[j] = static_cast<std::int16_t>(sums[j] + (v & table.lanes[j]));
+      }
+      return sums;
+    }
+
+    int reset(const DenseCatalogueHeuristic& h, const pdb::Where& where) {
+      sum = sums_at(h, where, [&](int id, std::uint64_t r, std::uint8_t v) {
+        rank[static_cast<std::size_t>(id)] = r;
+        value[static_cast<std::size_t>(id)] = v;
+      });
+      best = lane_max(sum);
+      return best;
+    }
+    int value_at(const DenseCatalogueHeuristic& h, const pdb::Where& where) const {
+      return lane_max(sums_at(h, where, [](int, std::uint64_t, std::uint8_t) {}));
+    }
+
+    // The ranks of the tables holding `tile` after it slides from `from` to
+    // `to`, and their words, prefetched.
+    template <class TileAt>
+    [[gnu::always_inline]] void locate(const DenseCatalogueHeuristic& h, Change& change, int tile, int from, int to,
+                                       TileAt tile_at) const {
+      change.tile = static_cast<std::uint8_t>(tile);
+      change.from = static_cast<std::uint8_t>(from);
+      const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
+      const int lo = from < to ? from : to;
+      const int hi = from < to ? to : from;
+      for (int n = 0; n < tt.count; ++n) {
+        const std::size_t id = tt.table[n];
+        const Table& table = h.tables_[id];
+        const int i = tt.index[n];
+        const auto wi = static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(i)]);
+        std::int64_t delta = (hi - lo) * wi;
+        for (int cell = lo + 1; cell < hi; ++cell) {
+          const int j = index_of[id][static_cast<std::size_t>(tile_at(cell))];
+          if (j != kNotInTable) delta += j < i ? -wi : static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(j)]);
+        }
+        const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[id]) + (from < to ? delta : -delta));
+        change.rank[static_cast<std::size_t>(n)] = r;
+        change.entry[static_cast<std::size_t>(n)] = table.words + r;
+        __builtin_prefetch(table.words + r);
+      }
+    }
+    [[gnu::always_inline]] void fetch(const DenseCatalogueHeuristic&, Change&) const {}
+
+    [[gnu::always_inline]] int evaluate(const DenseCatalogueHeuristic& h, Change& change) const {
+      const TileTables& tt = tile_tables[change.tile];
+#if defined(__SSE2__)
+      __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum.data()));
+      for (int n = 0; n < tt.count; ++n) {
+        const std::size_t id = tt.table[n];
+        const int parent = value[id];
+        const int up = parent + 1;
+        const int bit = static_cast<int>((*change.entry[static_cast<std::size_t>(n)] >> change.from) & 1u);
+        const int v = ((up >> 1) & 1) == bit ? up : parent - 1;
+        change.value[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(v);
+        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.tables_[id].lanes.data()));
+        s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(static_cast<short>(v - parent)), lanes));
+      }
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), s);
+      __m128i b = _mm_max_epi16(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+      b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+      b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
+      change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
+#else
+      change.sum = sum;
+      for (int n = 0; n < tt.count; ++n) {
+        const std::size_t id = tt.table[n];
+        const int parent = value[id];
+        const int up = parent + 1;
+        const int bit = static_cast<int>((*change.entry[static_cast<std::size_t>(n)] >> change.from) & 1u);
+        const int v = ((up >> 1) & 1) == bit ? up : parent - 1;
+        change.value[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(v);
+        const Sums& lanes = h.tables_[id].lanes;
+        for (std::size_t j = 0; j < change.sum.size(); ++j) {
+          change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (static_cast<std::int16_t>(v - parent) & lanes[j]));
+        }
+      }
+      change.best = lane_max(change.sum);
+#endif
+      return change.best;
+    }
+
+    // Swaps the change's ranks, values, sums and maximum with the view's:
+    // descend() makes the child's current, ascend() the parent's again.
+    [[gnu::always_inline]] void swap_in(Change& change) {
+      const TileTables& tt = tile_tables[change.tile];
+      for (int n = 0; n < tt.count; ++n) {
+        const std::size_t id = tt.table[n];
+        std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
+        std::swap(value[id], change.value[static_cast<std::size_t>(n)]);
+      }
+      std::swap(sum, change.sum);
+      std::swap(best, change.best);
+    }
+    [[gnu::always_inline]] void descend(const DenseCatalogueHeuristic&, Change& change) { swap_in(change); }
+    [[gnu::always_inline]] void ascend(const DenseCatalogueHeuristic&, Change& change) { swap_in(change); }
+  };
+  using Views = pdb::ReflectedViews<View, kReflect, kSide>;
+
+ public:
+  using Step = typename Views::Step;
+
+  // Precondition: `pdb` and `dense` (its dense form, in cell words) outlive
+  // the search, and pdb.reflected() == kReflect. Throws
+  // std::invalid_argument beyond kMaxCatalogueTables tables or
+  // kMaxCataloguePartitions partitions.
+  DenseCatalogueHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
+      : pdb_(&pdb), cells_(pdb.cells()), partitions_(pdb.partitions()), views_(pdb) {
+    if (partitions_ > kMaxCataloguePartitions || dense.tables() > kMaxCatalogueTables) {
+      throw std::invalid_argument("a catalogue has at most " + std::to_string(kMaxCataloguePartitions) +
+                                  " partitions and " + std::to_string(kMaxCatalogueTables) + " tables");
+    }
+    tables_count_ = dense.tables();
+    for (int id = 0; id < tables_count_; ++id) {
+      const pdb::DenseZeroAwareSet::Part& part = dense.part(id);
+      Table& table = tables_[static_cast<std::size_t>(id)];
+      table.words = static_cast<const std::uint32_t*>(part.bits);
+      table.k = part.k;
+      table.weight = part.weight;
+    }
+    // The dense set's tables are the distinct tables in partition order (its
+    // part()); find each partition's parts among them.
+    for (int j = 0; j < partitions_; ++j) {
+      const pdb::AdditivePdb& partition = pdb.partition(j);
+      for (int p = 0; p < partition.parts(); ++p) {
+        const pdb::PatternDb& db = partition.part(p);
+        int id = 0;
+        while (id < tables_count_ && dense.part(id).source != db.data()) ++id;
+        if (id == tables_count_) throw std::invalid_argument("the dense form is not this catalogue's");
+        Table& table = tables_[static_cast<std::size_t>(id)];
+        if (table.lanes == Sums{}) {
+          table.bytes = pdb::PartTable(db);
+          for (int i = 0; i < db.pattern().size(); ++i) {
+            TileTables& tt = views_.plain.tile_tables[static_cast<std::size_t>(db.pattern().tile(i))];
+            tt.table[tt.count] = static_cast<std::uint8_t>(id);
+            tt.index[tt.count] = static_cast<std::uint8_t>(i);
+            ++tt.count;
+          }
+        }
+        table.lanes[static_cast<std::size_t>(j)] = -1;
+      }
+    }
+    views_.plain.init(cells_);
+    if constexpr (kReflect) {
+      for (int t = 1; t < cells_; ++t) {
+        views_.mirrored.tile_tables[static_cast<std::size_t>(t)] =
+            views_.plain.tile_tables[static_cast<std::size_t>(pdb::mirror_tile(t, pdb.rows(), pdb.goal()))];
+      }
+      views_.mirrored.init(cells_);
+    }
+  }
+
+  int reset(const Board& board) { return views_.reset(*this, board); }
+
+  template <class Storage>
+  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
+    views_.prepare(*this, step, tile, from, to, board);
+  }
+  [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
+  [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
+  [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }
+  [[gnu::always_inline]] void reject(Step&) {}
+
+  // NodeHeuristic (A*): from scratch through AdditivePdb.
+  template <class Storage>
+  int value(const Storage& board) const {
+    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
+    return pdb_->evaluate_positions(where);
+  }
+  template <class Storage>
+  int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
+    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
+    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
+    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+    where[0] = static_cast<std::uint8_t>(from);
+    return pdb_->evaluate_positions(where);
+  }
+
+ private:
+  const pdb::AdditivePdb* pdb_;
+  int cells_;
+  int partitions_;
+  int tables_count_ = 0;
+  Tables tables_{};
+  Views views_;
+};
+
+template <int kRows, int kCols, class F>
+decltype(auto) CatalogueRow::with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
+  constexpr int kCells = kRows * kCols;  // 0: the generic kernel
+  const auto& set = h.data_as<pdb::AdditivePdb>();
+  if constexpr (kCells == 0 || kCells == 25) {
+    if (set.reflected() && set.rows() == set.cols() && set.cells() > 16) {
+      if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
+        if (dense->layout() == pdb::DenseZeroAwareSet::Layout::kCellWords) {
+          constexpr int kSide = kRows == kCols ? kRows : 0;
+          return f(DenseCatalogueHeuristic<true, kSide>(set, *dense));
+        }
+      }
+    }
+  }
+  if constexpr (kCells == 25) {
+    std::abort();  // shape_kernel_serves() sends a 5x5 catalogue here only with its dense form
+  } else {
+    return ReflectedTableRow<CatalogueHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
+  }
+}
+
+}  // namespace npuzzle
