@@ -66,12 +66,9 @@ class DenseCatalogueHeuristic {
   };
 
   struct View {
+    // Only a prepared change is read (pdb_views.h: the kernels' Steps are not zeroed).
+    static constexpr bool kStepsUninitialised = true;
     struct Change {
-      // Left uninitialised: the kernel value-initialises its four Steps per
-      // node, and zeroing these 330 bytes each took 6.6% of cat:small's
-      // kernel samples (rep stos; results/korf24_levers.md section 9). Only
-      // a prepared change is read.
-      Change() {}  // NOLINT(modernize-use-equals-default): = default would zero it again
       std::array<const std::uint32_t*, kMaxCataloguePartitions> entry;
       std::array<std::uint64_t, kMaxCataloguePartitions> rank;  // the child's; the parent's after descend()
       std::array<std::uint8_t, kMaxCataloguePartitions> value;  // likewise

@@ -118,7 +118,21 @@ template <class View, bool kReflect, int kSide>
 class ReflectedViews {
  public:
   using Change = typename View::Change;
+  // A View whose changes are only read once prepared may say
+  // `static constexpr bool kStepsUninitialised = true;`: the kernels
+  // value-initialise four Steps per node (`Step up{}`, which keeps GCC's
+  // -Wmaybe-uninitialized quiet about dead moves), and GCC zeroes a Step
+  // whole unless its constructor is user-provided. For the one-bit
+  // catalogue's 330-byte Step that rep stos was 6.6% of the kernel's samples
+  // (results/korf24_levers.md section 9).
+  static constexpr bool kStepsUninitialised = requires { View::kStepsUninitialised; };
   struct Step {
+    Step()
+      requires kStepsUninitialised
+    {}
+    Step()
+      requires(!kStepsUninitialised)
+    = default;
     Change plain;
     Change mirrored;     // used only with reflection
     int plain_value = 0;  // screen()'s
