@@ -42,7 +42,10 @@ template <bool kReflect, int kSide = 0>
 class DenseCatalogueHeuristic {
   using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
   static constexpr std::int16_t kUnusedLane = -0x4000;
-  static constexpr std::uint8_t kNotInTable = 0xFF;
+  // The most tiles of a table here (a 7-tile table's cell words alone are
+  // 9.7 GB), and the index that stands for "not in the table".
+  static constexpr int kMaxTiles = 8;
+  static constexpr std::uint8_t kNotInTable = kMaxTiles;
 
   static int lane_max(const Sums& sums) {
     std::int16_t b = sums[0];
@@ -83,6 +86,7 @@ class DenseCatalogueHeuristic {
     int best = 0;
     std::array<TileTables, pdb::kMaxPdbCells> tile_tables{};
     // [table][tile]: the tile's index in the table, kNotInTable if none.
+    // Tile 0 (the blank) is in none.
     std::array<std::array<std::uint8_t, pdb::kMaxPdbCells>, kMaxCatalogueTables> index_of{};
 
     void init(int cells) {
@@ -144,11 +148,9 @@ class DenseCatalogueHeuristic {
         const Table& table = h.tables_[id];
         const int i = tt.index[n];
         const auto wi = static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(i)]);
+        const auto& terms = h.terms_[id][static_cast<std::size_t>(i)];
         std::int64_t delta = (hi - lo) * wi;
-        for (int cell = lo + 1; cell < hi; ++cell) {
-          const int j = index_of[id][static_cast<std::size_t>(tile_at(cell))];
-          if (j != kNotInTable) delta += j < i ? -wi : static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(j)]);
-        }
+        for (int cell = lo + 1; cell < hi; ++cell) delta += terms[index_of[id][static_cast<std::size_t>(tile_at(cell))]];
         const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[id]) + (from < to ? delta : -delta));
         change.rank[static_cast<std::size_t>(n)] = r;
         change.entry[static_cast<std::size_t>(n)] = table.words + r;
@@ -228,10 +230,21 @@ class DenseCatalogueHeuristic {
     tables_count_ = dense.tables();
     for (int id = 0; id < tables_count_; ++id) {
       const pdb::DenseZeroAwareSet::Part& part = dense.part(id);
+      if (part.k > kMaxTiles) throw std::invalid_argument("a one-bit catalogue's tables have at most 8 tiles");
       Table& table = tables_[static_cast<std::size_t>(id)];
       table.words = static_cast<const std::uint32_t*>(part.bits);
       table.k = part.k;
       table.weight = part.weight;
+      // The rank's change from a tile j of the table passed by tile i's
+      // move (plain_rank.h): -w_i for an earlier tile, w_j for a later one,
+      // nothing for a tile of another table; one load per cell passed.
+      for (int i = 0; i < part.k; ++i) {
+        for (int j = 0; j < part.k; ++j) {
+          terms_[static_cast<std::size_t>(id)][static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+              j < i ? -static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(i)])
+                    : j > i ? static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(j)]) : 0;
+        }
+      }
     }
     // The dense set's tables are the distinct tables in partition order (its
     // part()); find each partition's parts among them.
@@ -298,6 +311,8 @@ class DenseCatalogueHeuristic {
   int partitions_;
   int tables_count_ = 0;
   Tables tables_{};
+  // [table][moved tile's index][passed tile's index, kNotInTable: 0]
+  std::array<std::array<std::array<std::int64_t, kMaxTiles + 1>, kMaxTiles>, kMaxCatalogueTables> terms_{};
   Views views_;
 };
 
