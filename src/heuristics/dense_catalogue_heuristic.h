@@ -159,6 +159,14 @@ class DenseCatalogueHeuristic {
     }
     [[gnu::always_inline]] void fetch(const DenseCatalogueHeuristic&, Change&) const {}
 
+    // The child's value of the change's n-th table (parent: the view's), kept in the change.
+    [[gnu::always_inline]] static int decoded(Change& change, int n, int parent) {
+      const int bit = static_cast<int>((*change.entry[static_cast<std::size_t>(n)] >> change.from) & 1u);
+      const int v = pdb::decode_one_bit(parent, bit);
+      change.value[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(v);
+      return v;
+    }
+
     [[gnu::always_inline]] int evaluate(const DenseCatalogueHeuristic& h, Change& change) const {
       const TileTables& tt = tile_tables[change.tile];
 #if defined(__SSE2__)
@@ -166,10 +174,7 @@ class DenseCatalogueHeuristic {
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
         const int parent = value[id];
-        const int up = parent + 1;
-        const int bit = static_cast<int>((*change.entry[static_cast<std::size_t>(n)] >> change.from) & 1u);
-        const int v = ((up >> 1) & 1) == bit ? up : parent - 1;
-        change.value[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(v);
+        const int v = decoded(change, n, parent);
         const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.tables_[id].lanes.data()));
         s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(static_cast<short>(v - parent)), lanes));
       }
@@ -183,10 +188,7 @@ class DenseCatalogueHeuristic {
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
         const int parent = value[id];
-        const int up = parent + 1;
-        const int bit = static_cast<int>((*change.entry[static_cast<std::size_t>(n)] >> change.from) & 1u);
-        const int v = ((up >> 1) & 1) == bit ? up : parent - 1;
-        change.value[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(v);
+        const int v = decoded(change, n, parent);
         const Sums& lanes = h.tables_[id].lanes;
         for (std::size_t j = 0; j < change.sum.size(); ++j) {
           change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (static_cast<std::int16_t>(v - parent) & lanes[j]));
@@ -222,7 +224,7 @@ class DenseCatalogueHeuristic {
   // std::invalid_argument beyond kMaxCatalogueTables tables or
   // kMaxCataloguePartitions partitions.
   DenseCatalogueHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
-      : pdb_(&pdb), cells_(pdb.cells()), partitions_(pdb.partitions()), views_(pdb) {
+      : cells_(pdb.cells()), partitions_(pdb.partitions()), views_(pdb) {
     if (partitions_ > kMaxCataloguePartitions || dense.tables() > kMaxCatalogueTables) {
       throw std::invalid_argument("a catalogue has at most " + std::to_string(kMaxCataloguePartitions) +
                                   " partitions and " + std::to_string(kMaxCatalogueTables) + " tables");
@@ -289,24 +291,17 @@ class DenseCatalogueHeuristic {
   [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }
   [[gnu::always_inline]] void reject(Step&) {}
 
-  // NodeHeuristic (A*): from scratch through AdditivePdb.
+  // NodeHeuristic (A*): the value reset() gives, from the byte tables.
   template <class Storage>
   int value(const Storage& board) const {
-    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
-    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
-    return pdb_->evaluate_positions(where);
+    return views_.value(*this, board);
   }
   template <class Storage>
   int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
-    std::array<std::uint8_t, pdb::kMaxPdbCells> where{};
-    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
-    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
-    where[0] = static_cast<std::uint8_t>(from);
-    return pdb_->evaluate_positions(where);
+    return views_.child_value(*this, parent, tile, from, to);
   }
 
  private:
-  const pdb::AdditivePdb* pdb_;
   int cells_;
   int partitions_;
   int tables_count_ = 0;

@@ -209,9 +209,8 @@ class DenseZeroAwareHeuristic {
     // The child's sum: its part value is the parent's plus or minus 1.
     [[gnu::always_inline]] int evaluate(Change& change) const {
       const int parent = value[change.part];
-      const int up = parent + 1;
       const int bit = static_cast<int>((*change.entry >> change.shift) & 1u);
-      change.value = static_cast<std::uint8_t>(((up >> 1) & 1) == bit ? up : parent - 1);
+      change.value = static_cast<std::uint8_t>(pdb::decode_one_bit(parent, bit));
       change.sum = sum - parent + change.value;
       return change.sum;
     }

@@ -56,6 +56,13 @@
 
 namespace npuzzle::pdb {
 
+// A child's entry from its parent's and the child's stored bit (bit 1 of
+// the child's entry): the parent's plus or minus 1, whichever has that bit.
+[[gnu::always_inline]] inline int decode_one_bit(int parent, int bit) {
+  const int up = parent + 1;
+  return ((up >> 1) & 1) == bit ? up : parent - 1;
+}
+
 class DenseZeroAwareSet {
  public:
   enum class Layout {
