@@ -947,13 +947,16 @@ TEST(DenseZeroAwareSearch, FiveByFiveCountsEqualAPlainIdaStar) {
 struct FiveByFiveCatalogue {
   std::shared_ptr<const AdditivePdb> rows, blocks, catalogue;
 };
-FiveByFiveCatalogue five_by_five_catalogue(bool reflect) {
+// With every_tile false the blocks leave out tile 20 (the block {5, 10, 15}):
+// a partition short of a tile, whose sum a move of that tile leaves alone.
+FiveByFiveCatalogue five_by_five_catalogue(bool reflect, bool every_tile = true) {
   const Goal goal = Goal::kBlankFirst;
   FiveByFiveCatalogue t;
   t.rows = in_memory(kFiveByFiveFours, 5, 5, goal, reflect, true);
   std::vector<std::shared_ptr<const PatternDb>> parts;
-  for (const std::vector<int>& tiles :
-       std::vector<std::vector<int>>{{1, 2, 6, 7}, {3, 4, 8, 9}, {5, 10, 15, 20}, {11, 12, 16, 17}, {13, 14, 18, 19}}) {
+  for (const std::vector<int>& tiles : std::vector<std::vector<int>>{
+           {1, 2, 6, 7}, {3, 4, 8, 9}, every_tile ? std::vector<int>{5, 10, 15, 20} : std::vector<int>{5, 10, 15},
+           {11, 12, 16, 17}, {13, 14, 18, 19}}) {
     parts.push_back(std::make_shared<const PatternDb>(build_pdb(Pattern(5, 5, goal, tiles, true))));
   }
   parts.push_back(std::shared_ptr<const PatternDb>(t.rows, &t.rows->part(5)));
@@ -996,29 +999,39 @@ TEST(DenseCatalogue, FiveByFiveValuesEqualTheCataloguesOwn) {
 }
 
 // Through the row's kernels (CatalogueRow::with_kernel picks the dense
-// form while it is alive): the lengths and counts of the reference IDA*
-// over the catalogue's own evaluation, and a solution that replays.
+// form while it is alive), with parent pruning and with the move machine,
+// and with a partition short of a tile: the lengths and counts of the
+// reference IDA* over the catalogue's own evaluation, and a solution that
+// replays.
 TEST(DenseCatalogueSearch, FiveByFiveCountsEqualAPlainIdaStar) {
   const Goal goal = Goal::kBlankFirst;
-  const FiveByFiveCatalogue reflected = five_by_five_catalogue(true);
-  const FiveByFiveCatalogue flat = five_by_five_catalogue(false);
-  const auto dense = DenseZeroAwareSet::load_dense(reflected.catalogue);
-  ASSERT_TRUE(dense);
-  std::mt19937_64 rng(2027);
-  for (int walk = 0; walk < 10; ++walk) {
-    const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
-    ReferenceIda reference{*reflected.catalogue, *flat.catalogue, Board::solved(5, 5, goal)};
-    reference.run(b);
-    ASSERT_LE(reference.length, 20 + walk);
-    SolveRequest so;
-    so.goal = goal;
-    so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
-    const SolveResult r = solve(b, so, resolved_additive(reflected.catalogue));
-    ASSERT_EQ(r.status, Status::kOptimal);
-    ASSERT_EQ(r.length, reference.length) << "walk " << walk;
-    ASSERT_EQ(check_solution(b, r.moves, goal), "") << "walk " << walk;
-    ASSERT_EQ(r.expanded, reference.expanded) << "walk " << walk;
-    ASSERT_EQ(r.generated, reference.generated) << "walk " << walk;
+  const std::shared_ptr<const MoveFsm> machine = move_fsm_for(5, 5);
+  for (bool every_tile : {true, false}) {
+    const FiveByFiveCatalogue reflected = five_by_five_catalogue(true, every_tile);
+    const FiveByFiveCatalogue flat = five_by_five_catalogue(false, every_tile);
+    const auto dense = DenseZeroAwareSet::load_dense(reflected.catalogue);
+    ASSERT_TRUE(dense);
+    std::mt19937_64 rng(2027);
+    for (int walk = 0; walk < 10; ++walk) {
+      const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
+      for (const MoveFsm* fsm : {static_cast<const MoveFsm*>(nullptr), machine.get()}) {
+        const std::string where = "walk " + std::to_string(walk) + (fsm ? ", fsm" : ", parent") +
+                                  (every_tile ? "" : ", a partition short of a tile");
+        ReferenceIda reference{*reflected.catalogue, *flat.catalogue, Board::solved(5, 5, goal), fsm};
+        reference.run(b);
+        ASSERT_LE(reference.length, 20 + walk);
+        SolveRequest so;
+        so.goal = goal;
+        so.pruning = fsm ? MovePruning::kFsm : MovePruning::kParent;
+        so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
+        const SolveResult r = solve(b, so, resolved_additive(reflected.catalogue));
+        ASSERT_EQ(r.status, Status::kOptimal) << where;
+        ASSERT_EQ(r.length, reference.length) << where;
+        ASSERT_EQ(check_solution(b, r.moves, goal), "") << where;
+        ASSERT_EQ(r.expanded, reference.expanded) << where;
+        ASSERT_EQ(r.generated, reference.generated) << where;
+      }
+    }
   }
 }
 
