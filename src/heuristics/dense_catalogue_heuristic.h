@@ -311,11 +311,12 @@ class DenseCatalogueHeuristic {
   Views views_;
 };
 
-template <int kRows, int kCols, class F>
+template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
 decltype(auto) CatalogueRow::with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
   constexpr int kCells = kRows * kCols;  // 0: the generic kernel
   const auto& set = h.data_as<pdb::AdditivePdb>();
-  if constexpr (kCells == 0 || kCells == 25) {
+  // The one-bit form exists above 16 cells (DenseZeroAwareSet::possible).
+  if constexpr ((kCells == 0 && kMaxCells > 16 && kMinCells <= 32) || kCells == 25) {
     if (set.reflected() && set.rows() == set.cols() && set.cells() > 16) {
       if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
         if (dense->layout() == pdb::DenseZeroAwareSet::Layout::kCellWords) {

@@ -187,21 +187,33 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static constexpr bool in_default_shape_kernel(int rows, int cols) {
     return rows == cols && (rows == 4 || rows == 5);
   }
-  template <int kRows, int kCols, class F>
+  // The shape kernels carry the one-bit form only (shape_kernel_serves):
+  // a set without it (no reflection, or refused by the memory budget) runs
+  // the generic kernel, with the same counts. kMinCells..kMaxCells: the
+  // boards a generic kernel serves (its packing's, search/kernel_dispatch.h),
+  // so that it carries only the layout those boards can have.
+  static bool shape_kernel_serves(const ResolvedHeuristic& h) {
+    const auto& set = h.data_as<pdb::AdditivePdb>();
+    return set.reflected() && pdb::DenseZeroAwareSet::find(set) != nullptr;
+  }
+  static constexpr bool kWithKernelByCells = true;
+  template <int kRows, int kCols, int kMinCells = 0, int kMaxCells = pdb::kMaxPdbCells, class F>
   static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
     using Layout = pdb::DenseZeroAwareSet::Layout;
-    constexpr int kCells = kRows * kCols;  // 0: the generic kernel, which reads either layout
-    if constexpr (kCells <= 32) {
+    constexpr int kCells = kRows * kCols;  // 0: the generic kernel
+    constexpr bool kRegionBytes = kCells == 0 ? kMinCells <= 16 : kCells <= 16;
+    constexpr bool kCellWords = kCells == 0 ? kMaxCells > 16 && kMinCells <= 32 : kCells > 16 && kCells <= 32;
+    if constexpr (kRegionBytes || kCellWords) {
       const auto& set = h.data_as<pdb::AdditivePdb>();
       if (set.reflected() && set.rows() == set.cols()) {
         if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
           constexpr int kSide = kRows == kCols ? kRows : 0;
-          if constexpr (kCells <= 16) {
+          if constexpr (kRegionBytes) {
             if (dense->layout() == Layout::kRegionBytes) {
               return f(DenseZeroAwareHeuristic<true, kSide, Layout::kRegionBytes>(set, *dense));
             }
           }
-          if constexpr (kCells == 0 || kCells > 16) {
+          if constexpr (kCellWords) {
             if (dense->layout() == Layout::kCellWords) {
               return f(DenseZeroAwareHeuristic<true, kSide, Layout::kCellWords>(set, *dense));
             }
@@ -209,7 +221,11 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
         }
       }
     }
-    return ReflectedTableRow<ZeroAwarePdbHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
+    if constexpr (kCells > 0) {
+      std::abort();  // shape_kernel_serves() sends a set here only with its one-bit form
+    } else {
+      return ReflectedTableRow<ZeroAwarePdbHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
+    }
   }
 };
 
