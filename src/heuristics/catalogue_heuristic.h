@@ -431,9 +431,9 @@ struct CatalogueRow : ReflectedTableRow<CatalogueHeuristic> {
     const auto& set = h.data_as<pdb::AdditivePdb>();
     return set.reflected() && (set.cells() != 25 || pdb::DenseZeroAwareSet::find(set) != nullptr);
   }
-  // kMinCells..kMaxCells: the boards a generic kernel serves (as ZeroAwarePdbRow's).
+  // kMinCells..kMaxCells: the cells of the kernel's boards (as ZeroAwarePdbRow's).
   static constexpr bool kWithKernelByCells = true;
-  template <int kRows, int kCols, int kMinCells = 0, int kMaxCells = pdb::kMaxPdbCells, class F>
+  template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
   static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f);
 };
 

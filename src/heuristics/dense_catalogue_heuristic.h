@@ -315,11 +315,12 @@ template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
 decltype(auto) CatalogueRow::with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
   constexpr int kCells = kRows * kCols;  // 0: the generic kernel
   const auto& set = h.data_as<pdb::AdditivePdb>();
-  // The one-bit form exists above 16 cells (DenseZeroAwareSet::possible).
-  if constexpr ((kCells == 0 && kMaxCells > 16 && kMinCells <= 32) || kCells == 25) {
-    if (set.reflected() && set.rows() == set.cols() && set.cells() > 16) {
-      if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
-        if (dense->layout() == pdb::DenseZeroAwareSet::Layout::kCellWords) {
+  // A catalogue's one-bit form is in cell words only (DenseZeroAwareSet::possible).
+  using Dense = pdb::DenseZeroAwareSet;
+  if constexpr (Dense::layout_within(Dense::Layout::kCellWords, kMinCells, kMaxCells)) {
+    if (set.reflected() && set.rows() == set.cols()) {
+      if (const auto dense = Dense::find(set)) {
+        if (dense->layout() == Dense::Layout::kCellWords) {
           constexpr int kSide = kRows == kCols ? kRows : 0;
           return f(DenseCatalogueHeuristic<true, kSide>(set, *dense));
         }

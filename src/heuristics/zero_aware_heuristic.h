@@ -168,9 +168,9 @@ class ZeroAwarePdbHeuristic {
 };
 
 // The row of zero-aware pattern databases, `zpdb:SPEC` (registry.h; its
-// data is in pdb_rows.cc). The compile-time kernels of 16 cells and more
-// carry it (with NPUZZLE_RESEARCH_KERNELS); smaller boards run the generic
-// kernel, the same template code. A reflected set on a square board of at
+// data is in pdb_rows.cc). The 4x4 and 5x5 compile-time kernels carry its
+// one-bit form (below); other boards and sets run the generic kernel, the
+// same template code. A reflected set on a square board of at
 // most 32 cells that the row loaded has a dense one-bit form
 // (pdb/dense_zero_aware.h, derived at load: region bytes up to 16 cells,
 // cell words above), and the IDA* kernels read it through
@@ -197,12 +197,13 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
     return set.reflected() && pdb::DenseZeroAwareSet::find(set) != nullptr;
   }
   static constexpr bool kWithKernelByCells = true;
-  template <int kRows, int kCols, int kMinCells = 0, int kMaxCells = pdb::kMaxPdbCells, class F>
+  template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
   static decltype(auto) with_kernel(const ResolvedHeuristic& h, const TileTables& tables, F&& f) {
-    using Layout = pdb::DenseZeroAwareSet::Layout;
+    using Dense = pdb::DenseZeroAwareSet;
+    using Layout = Dense::Layout;
     constexpr int kCells = kRows * kCols;  // 0: the generic kernel
-    constexpr bool kRegionBytes = kCells == 0 ? kMinCells <= 16 : kCells <= 16;
-    constexpr bool kCellWords = kCells == 0 ? kMaxCells > 16 && kMinCells <= 32 : kCells > 16 && kCells <= 32;
+    constexpr bool kRegionBytes = Dense::layout_within(Layout::kRegionBytes, kMinCells, kMaxCells);
+    constexpr bool kCellWords = Dense::layout_within(Layout::kCellWords, kMinCells, kMaxCells);
     if constexpr (kRegionBytes || kCellWords) {
       const auto& set = h.data_as<pdb::AdditivePdb>();
       if (set.reflected() && set.rows() == set.cols()) {

@@ -27,7 +27,6 @@
 namespace npuzzle::pdb {
 namespace {
 
-constexpr int kMaxDenseCells = 32;
 constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
 
 // Zeroed memory for a table, on 2 MiB pages where the kernel offers them
@@ -188,8 +187,8 @@ std::vector<const PatternDb*> distinct_tables(const AdditivePdb& set) {
 }  // namespace
 
 bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
-  if (set.cells() > kMaxDenseCells) return false;
-  if (set.partitions() > 1 && set.cells() <= 16) return false;
+  if (set.cells() > DenseZeroAwareSet::kMaxCells) return false;
+  if (set.partitions() > 1 && set.cells() <= kMaxRegionByteCells) return false;
   for (int j = 0; j < set.partitions(); ++j) {
     if (!set.partition(j).zero_aware()) return false;
   }
@@ -262,8 +261,8 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
           // lowest cell. Region bytes have at most 8: one cell of each region
           // makes cells pairwise apart, and a board of at most 16 cells has
           // no 9 such.
-          std::array<const std::uint8_t*, kMaxDenseCells> region{};
-          std::array<std::uint32_t, kMaxDenseCells> region_cells{};
+          std::array<const std::uint8_t*, DenseZeroAwareSet::kMaxCells> region{};
+          std::array<std::uint32_t, DenseZeroAwareSet::kMaxCells> region_cells{};
           int regions = 0;
           for_each_region(all & ~occupied, shape, [&](std::uint32_t cells_of_region) {
             region_cells[static_cast<std::size_t>(regions)] = cells_of_region;

@@ -83,8 +83,19 @@ class DenseZeroAwareSet {
   // 32 cells; a catalogue (more than one partition) only above 16 cells,
   // where DenseCatalogueHeuristic reads its cell words.
   static bool possible(const AdditivePdb& set);
+  // The most cells of a dense form, and of one in region bytes.
+  static constexpr int kMaxCells = 32;
+  static constexpr int kMaxRegionByteCells = 16;
   // The layout a set of `cells` cells is derived in.
-  static Layout layout_for(int cells) { return cells <= 16 ? Layout::kRegionBytes : Layout::kCellWords; }
+  static constexpr Layout layout_for(int cells) {
+    return cells <= kMaxRegionByteCells ? Layout::kRegionBytes : Layout::kCellWords;
+  }
+  // Whether a board of min_cells to max_cells cells may have a dense form
+  // in `layout`: what a kernel for such boards has to carry.
+  static constexpr bool layout_within(Layout layout, int min_cells, int max_cells) {
+    return layout == Layout::kRegionBytes ? min_cells <= kMaxRegionByteCells
+                                          : max_cells > kMaxRegionByteCells && min_cells <= kMaxCells;
+  }
   // The dense form of `set`, derived now on all cores (or the one already
   // derived for it and still alive), its bytes reserved from `budget` when
   // one is given (core/memory_budget.h) for as long as it lives. Null when
