@@ -10,7 +10,8 @@ package_installed() {
 }
 
 # install_missing WHO PACKAGE...: apt-get installs those not installed (with
-# sudo unless root), saying what and how long as WHO on standard error.
+# sudo unless root), saying what and how long as WHO on standard error. The
+# package lists are updated once per shell (and its subshells).
 install_missing() {
   local who=$1
   shift
@@ -20,7 +21,10 @@ install_missing() {
   local sudo="" start=$SECONDS
   if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
   echo "$who: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
+  if [ -z "${packages_lists_updated:-}" ]; then
+    $sudo apt-get update -qq
+    packages_lists_updated=1
+  fi
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
   echo "$who: packages installed in $((SECONDS - start)) s" >&2
 }

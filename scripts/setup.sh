@@ -33,15 +33,16 @@ declare -A front_end_packages=(
   [web]="emscripten"
 )
 # What the tests need beyond the front ends: GoogleTest and Google
-# Benchmark; clang and its libFuzzer runtime (scripts/fuzz.sh); pytest and
-# NumPy (the Python module's tests); Pillow (decodes the renderer's GIFs in
-# tests/render_test); Xvfb, xauth, xdotool, x11-apps and ImageMagick (the
-# game's screenshots, scripts/game_screenshots.py); bc and GNU time
-# (scripts/bench_intra.sh); gnuplot for the benchmark report's plots;
-# chromium, node and npm (puppeteer-core) for the page's browser tests
-# (scripts/test_web.sh).
-test_packages=(libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-dev python3-pytest python3-numpy
-               python3-pil xvfb xauth xdotool x11-apps imagemagick bc time gnuplot-nox chromium nodejs npm)
+# Benchmark (to build them); and, only to run them, clang and its libFuzzer
+# runtime (scripts/fuzz.sh); pytest and NumPy (the Python module's tests);
+# Pillow (decodes the renderer's GIFs in tests/render_test); Xvfb, xauth,
+# xdotool, x11-apps and ImageMagick (the game's screenshots,
+# scripts/game_screenshots.py); bc and GNU time (scripts/bench_intra.sh);
+# gnuplot for the benchmark report's plots; chromium, node and npm
+# (puppeteer-core) for the page's browser tests (scripts/test_web.sh).
+test_build_packages=(libgtest-dev libgmock-dev libbenchmark-dev)
+test_run_packages=(clang libclang-rt-dev python3-pytest python3-numpy python3-pil xvfb xauth xdotool x11-apps
+                   imagemagick bc time gnuplot-nox chromium nodejs npm)
 
 tests=OFF
 wanted=()
@@ -60,12 +61,24 @@ while (($#)); do
 done
 if [ "$tests" = ON ]; then wanted=(gui render python mpi web); fi
 
+# What CMake must find comes first. What only the page's build (emscripten)
+# and the tests' runs use is installed in the background while build/
+# builds: apt-get waits on the network and dpkg, the compiler on the CPU.
 packages=("${cli_packages[@]}")
-for f in "${wanted[@]}"; do read -r -a more <<<"${front_end_packages[$f]}"; packages+=("${more[@]}"); done
-if [ "$tests" = ON ]; then packages+=("${test_packages[@]}"); fi
+later_packages=()
+for f in "${wanted[@]}"; do
+  read -r -a more <<<"${front_end_packages[$f]}"
+  if [ "$f" = web ]; then later_packages+=("${more[@]}"); else packages+=("${more[@]}"); fi
+done
+if [ "$tests" = ON ]; then packages+=("${test_build_packages[@]}"); later_packages+=("${test_run_packages[@]}"); fi
 
 source "$root/scripts/packages.sh"
 install_missing setup "${packages[@]}"
+later_pid=
+if ((${#later_packages[@]})); then
+  install_missing setup "${later_packages[@]}" &
+  later_pid=$!
+fi
 
 # Front ends not asked for are built when their packages are there anyway
 # (CMake finds them); those asked for must be found.
@@ -87,6 +100,9 @@ configure_start=$SECONDS
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_BUILD_TESTS=$tests -DNPUZZLE_BUILD_BENCH=$tests \
   "${python_args[@]}" "${front_end_args[@]}" "${cmake_args[@]}" >/dev/null
 cmake --build "$root/build" -j"${NPUZZLE_JOBS:-$(nproc)}"
+if [ -n "$later_pid" ]; then
+  wait "$later_pid" || { echo "setup: installing ${later_packages[*]} failed" >&2; exit 1; }
+fi
 built=$(grep -E '^NPUZZLE_(GUI|RENDER|PYTHON|MPI):BOOL=ON' "$root/build/CMakeCache.txt" | sed -E 's/^NPUZZLE_([A-Z]+).*/\1/' |
           tr 'A-Z\n' 'a-z ' || true)
 # The page: when asked for, or when emscripten is there anyway (unless
