@@ -10,7 +10,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 build="$root/build-fuzz"
 jobs=${NPUZZLE_JOBS:-$(nproc)}
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+source "$root/scripts/scratch_tree.sh"
+ninja_tree "$build"
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
   -DNPUZZLE_BUILD_TESTS=OFF -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_FUZZ=ON \
   -DNPUZZLE_SANITIZE=address,undefined -DNPUZZLE_PYTHON=OFF -DNPUZZLE_GUI=OFF -DNPUZZLE_RENDER=OFF >/dev/null
 cmake --build "$build" -j"$jobs" --target reader_fuzz verify_fuzz

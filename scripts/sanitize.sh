@@ -25,7 +25,9 @@ jobs=${NPUZZLE_JOBS:-$(nproc)}
 # access anyway, x86 does not fault on alignment, and the engine's hot paths
 # have no virtual calls. The arithmetic checks (shifts, overflow, bounds,
 # enums, bool) stay: they guard the packed boards.
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-Og -g1" \
+source "$root/scripts/scratch_tree.sh"
+ninja_tree "$build"
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-Og -g1" \
   -DNPUZZLE_SANITIZE_SKIP=null,alignment,vptr \
   -DNPUZZLE_SANITIZE="$sanitizers" \
   -DNPUZZLE_BUILD_TESTS=ON -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_PYTHON=OFF -DNPUZZLE_SHAPE_KERNELS=OFF >/dev/null

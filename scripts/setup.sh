@@ -13,7 +13,7 @@
 #       web     the page web/ (web/engine/npuzzle.js: the engine in
 #               WebAssembly, emscripten; scripts/build_web.sh)
 #   scripts/setup.sh --tests [...]    also the test suite's packages (GoogleTest,
-#                                     Google Benchmark, clang's libFuzzer, pytest,
+#                                     Google Benchmark, Ninja, clang's libFuzzer, pytest,
 #                                     NumPy, Pillow, Xvfb ...) and the tests and
 #                                     benchmarks themselves: scripts/test.sh uses it
 # Arguments after `--` go to cmake (-DNPUZZLE_GUI=OFF, ... -DNPUZZLE_WEB=OFF
@@ -33,14 +33,14 @@ declare -A front_end_packages=(
   [web]="emscripten"
 )
 # What the tests need beyond the front ends: GoogleTest and Google
-# Benchmark (to build them); and, only to run them, clang and its libFuzzer
+# Benchmark (to build them), Ninja (the sanitizer and fuzzing trees); and, only to run them, clang and its libFuzzer
 # runtime (scripts/fuzz.sh); pytest and NumPy (the Python module's tests);
 # Pillow (decodes the renderer's GIFs in tests/render_test); Xvfb, xauth,
 # xdotool, x11-apps and ImageMagick (the game's screenshots,
 # scripts/game_screenshots.py); bc and GNU time (scripts/bench_intra.sh);
 # gnuplot for the benchmark report's plots; chromium, node and npm
 # (puppeteer-core) for the page's browser tests (scripts/test_web.sh).
-test_build_packages=(libgtest-dev libgmock-dev libbenchmark-dev)
+test_build_packages=(libgtest-dev libgmock-dev libbenchmark-dev ninja-build)
 test_run_packages=(clang libclang-rt-dev python3-pytest python3-numpy python3-pil xvfb xauth xdotool x11-apps
                    imagemagick bc time gnuplot-nox chromium nodejs npm)
 

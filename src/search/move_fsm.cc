@@ -1,7 +1,9 @@
 #include "core/parallel.h"
 #include "search/move_fsm.h"
 
+#include <algorithm>
 #include <array>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -47,27 +49,90 @@ struct Forbidden {
   std::string moves;  // Direction values as chars
 };
 
+// A move string of at most kMaxFsmDepth moves, two bits a move (its first
+// in the lowest bits), keyed with its start cell and length for `known`.
+std::uint64_t string_key(int start_cell, int length, std::uint64_t moves) {
+  return static_cast<std::uint64_t>(start_cell) | static_cast<std::uint64_t>(length) << 6 | moves << 11;
+}
+static_assert(2 * kMaxFsmDepth + 11 <= 64);
+
+// The arrangements one start cell's search has reached, each once: `cells`
+// bytes per arrangement in one pool, found through an open-addressing table
+// of pool indices (the bytes compared, so no two arrangements are confused).
+class ArrangementSet {
+ public:
+  explicit ArrangementSet(int cells) : cells_(static_cast<std::size_t>(cells)), slots_(1024, kEmpty) {}
+
+  std::size_t size() const { return count_; }
+  const std::uint8_t* at(std::uint32_t index) const { return pool_.data() + index * cells_; }
+
+  // Adds `arrangement` unless it is there; returns its index and whether it was added.
+  std::pair<std::uint32_t, bool> insert(const std::uint8_t* arrangement) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    std::size_t slot = hash(arrangement) & (slots_.size() - 1);
+    while (slots_[slot] != kEmpty) {
+      if (std::equal(arrangement, arrangement + cells_, at(slots_[slot]))) return {slots_[slot], false};
+      slot = (slot + 1) & (slots_.size() - 1);
+    }
+    const auto index = static_cast<std::uint32_t>(count_++);
+    slots_[slot] = index;
+    pool_.insert(pool_.end(), arrangement, arrangement + cells_);
+    return {index, true};
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+
+  std::uint64_t hash(const std::uint8_t* bytes) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= cells_; i += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes + i, 8);
+      h = (h ^ word) * 0xFF51AFD7ED558CCDULL;
+      h ^= h >> 32;
+    }
+    for (; i < cells_; ++i) h = (h ^ bytes[i]) * 0x100000001B3ULL;
+    h ^= h >> 29;
+    return h * 0xC4CEB9FE1A85EC53ULL >> 7;
+  }
+
+  void grow() {
+    std::vector<std::uint32_t> bigger(2 * slots_.size(), kEmpty);
+    for (std::uint32_t index = 0; index < count_; ++index) {
+      std::size_t slot = hash(at(index)) & (bigger.size() - 1);
+      while (bigger[slot] != kEmpty) slot = (slot + 1) & (bigger.size() - 1);
+      bigger[slot] = index;
+    }
+    slots_ = std::move(bigger);
+  }
+
+  std::size_t cells_;
+  std::size_t count_ = 0;
+  std::vector<std::uint8_t> pool_;
+  std::vector<std::uint32_t> slots_;
+};
+
 // Step 1, from every start cell, one length at a time, so that a string
 // holding a shorter forbidden string (from the cell it starts on) is known
 // to be cut already: it is neither extended nor recorded, and the list holds
 // only the minimal forbidden strings.
 std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
   struct Node {
-    std::string arrangement;  // label per cell; the blank is 0xFF
-    std::string moves;        // Direction values as chars
-    std::string cells;        // the blank's cell before each move, then after the last
+    std::uint64_t moves;      // two bits a move, the first lowest
+    std::uint32_t arrangement;  // in its start cell's set; label per cell, the blank 0xFF
   };
   const int cells = rows * cols;
   std::vector<Forbidden> out;
-  std::unordered_set<std::string> known;  // start cell as a char, then the moves
-  std::vector<std::unordered_set<std::string>> seen(static_cast<std::size_t>(cells));
+  std::unordered_set<std::uint64_t> known;  // string_key() of each forbidden string
+  std::vector<ArrangementSet> seen(static_cast<std::size_t>(cells), ArrangementSet(cells));
   std::vector<std::vector<Node>> level(static_cast<std::size_t>(cells));
   for (int start = 0; start < cells; ++start) {
-    Node root{std::string(static_cast<std::size_t>(cells), '\0'), {}, std::string(1, static_cast<char>(start))};
-    for (int i = 0; i < cells; ++i) root.arrangement[static_cast<std::size_t>(i)] = static_cast<char>(i);
-    root.arrangement[static_cast<std::size_t>(start)] = static_cast<char>(0xFF);
-    seen[static_cast<std::size_t>(start)].insert(root.arrangement);
-    level[static_cast<std::size_t>(start)].push_back(std::move(root));
+    std::vector<std::uint8_t> root(static_cast<std::size_t>(cells));
+    for (int i = 0; i < cells; ++i) root[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+    root[static_cast<std::size_t>(start)] = 0xFF;
+    const auto s = static_cast<std::size_t>(start);
+    level[s].push_back({0, seen[s].insert(root.data()).first});
   }
   // Within one length the start cells are independent (each reads `known`,
   // written only between lengths), so they run in parallel; their finds are
@@ -79,25 +144,33 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
     isolated_for_each(0, cells, [&](int start) {
         const auto s = static_cast<std::size_t>(start);
         std::vector<Node> next;
-        std::string key;  // reused: the start cell as a char, then the moves
+        std::vector<std::uint8_t> child(static_cast<std::size_t>(cells));
+        std::array<int, kMaxFsmDepth + 1> path{};  // the blank's cell before each of the node's moves, then after
         for (const Node& node : level[s]) {
-          const int from = static_cast<unsigned char>(node.cells.back());
+          path[0] = start;
+          for (int i = 0; i + 1 < d; ++i) {
+            path[static_cast<std::size_t>(i + 1)] =
+                neighbour(rows, cols, path[static_cast<std::size_t>(i)], static_cast<Direction>(node.moves >> (2 * i) & 3));
+          }
+          const int from = path[static_cast<std::size_t>(d - 1)];
           for (const Direction dir : kOrder) {
             const int to = neighbour(rows, cols, from, dir);
             if (to < 0) continue;
-            Node child{node.arrangement, node.moves + static_cast<char>(dir), node.cells + static_cast<char>(to)};
+            const std::uint64_t moves = node.moves | static_cast<std::uint64_t>(dir) << (2 * (d - 1));
             bool holds_forbidden = false;
-            for (std::size_t i = 1; i + 1 < child.moves.size() && !holds_forbidden; ++i) {
-              key.assign(1, child.cells[i]);
-              key.append(child.moves, i);
-              holds_forbidden = known.contains(key);
+            for (int i = 1; i + 1 < d && !holds_forbidden; ++i) {
+              holds_forbidden = known.contains(string_key(path[static_cast<std::size_t>(i)], d - i, moves >> (2 * i)));
             }
             if (holds_forbidden) continue;
-            std::swap(child.arrangement[static_cast<std::size_t>(to)], child.arrangement[static_cast<std::size_t>(from)]);
-            if (!seen[s].insert(child.arrangement).second) {
-              found[s].push_back({start, to, std::move(child.moves)});
+            std::copy_n(seen[s].at(node.arrangement), cells, child.begin());
+            std::swap(child[static_cast<std::size_t>(to)], child[static_cast<std::size_t>(from)]);
+            const auto [index, added] = seen[s].insert(child.data());
+            if (!added) {
+              std::string letters(static_cast<std::size_t>(d), '\0');
+              for (int i = 0; i < d; ++i) letters[static_cast<std::size_t>(i)] = static_cast<char>(moves >> (2 * i) & 3);
+              found[s].push_back({start, to, std::move(letters)});
             } else {
-              next.push_back(std::move(child));
+              next.push_back({moves, index});
             }
           }
         }
@@ -105,7 +178,9 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
     });
     for (std::vector<Forbidden>& at_start : found) {
       for (Forbidden& f : at_start) {
-        known.insert(static_cast<char>(f.start_cell) + f.moves);
+        std::uint64_t moves = 0;
+        for (std::size_t i = 0; i < f.moves.size(); ++i) moves |= static_cast<std::uint64_t>(f.moves[i]) << (2 * i);
+        known.insert(string_key(f.start_cell, static_cast<int>(f.moves.size()), moves));
         out.push_back(std::move(f));
       }
       at_start.clear();
