@@ -49,8 +49,8 @@ void add_search_options(po::options_description& desc, SearchOptions& search) {
        "--fsm-depth moves long, Taylor & Korf 1993: fewer nodes, the same optimal lengths)")
       ("fsm-depth", po::value(&search.fsm_depth)->default_value(0),
        "--prune fsm: the longest move sequences the machine compares, 2 to 14 (10 above 25 cells). Deeper "
-       "cuts more nodes but takes longer to build, once per process: on 5x5, 12 in 2-4 s, 14 in 17-30 s and "
-       "1.7 GB, for 11% fewer nodes and 4% less search (results/move_pruning.md). 0 = the shape's default: "
+       "cuts more nodes but takes longer to build, once per process: on 5x5, 12 in 0.6-0.9 s, 14 in 3.4-6 s and "
+       "0.4 GB, for 11% fewer nodes and 4% less search (results/move_pruning.md). 0 = the shape's default: "
        "10 up to 16 cells, 12 up to 25, 8 above")
       ("shorten", po::bool_switch(&search.shorten),
        "phased only: replace windows of the solution by shortest sub-paths (search/shorten.h): 1-2% "

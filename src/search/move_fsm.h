@@ -50,16 +50,16 @@ std::optional<MovePruning> parse_move_pruning(std::string_view name);
 // moves, in states and in build time (once per process), and cost cache.
 // On the 24-puzzle with pdb:6666, depth 10 expands 11.9% fewer nodes than
 // depth 8, and depth 12 8-14% fewer than depth 10 in less search time; the
-// 5x5 machine of depth 12 has 56,855 states and takes 3.3-4.4 s to build on
-// one thread, 1.9-2.3 s on two. Depths 13 and 14 expand 0.97 and 0.88-0.90
-// of depth 12's nodes there, but take 10 and 28 s to build on one thread;
-// side by side, depth 14 searched in 0.96 of depth 12's time, each node
+// 5x5 machine of depth 12 has 56,855 states and takes 0.9 s to build on
+// one thread, 0.6 s on two. Depths 13 and 14 expand 0.97 and 0.88-0.90 of
+// depth 12's nodes there; depth 14 takes 6 s to build on one thread (28 s
+// before da4cfef's builder). Side by side, depth 14 searched in 0.96 of depth 12's time, each node
 // costing 8% more (results/move_pruning.md): worth it only on instances
 // that search for many minutes, so it is chosen, not the default.
 constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 25 ? 12 : 8; }
 // The depths move_fsm_for() takes (--fsm-depth): from 2 (the move back to
 // the parent only) to 14 up to 25 cells (the 5x5 machine of depth 14 takes
-// 17-30 s and 1.7 GB to build), 10 above.
+// 3.4 s on two threads and 0.4 GB to build), 10 above.
 inline constexpr int kMinFsmDepth = 2;
 inline constexpr int kMaxFsmDepth = 14;
 constexpr int max_fsm_depth(int cells) { return cells <= 25 ? kMaxFsmDepth : 10; }
