@@ -32,9 +32,10 @@ declare -A front_end_packages=(
   [mpi]="libopenmpi-dev openmpi-bin"
   [web]="emscripten"
 )
-# What the tests need beyond the front ends: GoogleTest and Google
-# Benchmark (to build them), Ninja (the sanitizer and fuzzing trees); and, only to run them, clang and its libFuzzer
-# runtime (scripts/fuzz.sh); pytest and NumPy (the Python module's tests);
+# What the tests need beyond the front ends: to build them, GoogleTest,
+# Google Benchmark and Ninja (the sanitizer and fuzzing trees); only to run
+# them, clang and its libFuzzer runtime (scripts/fuzz.sh); pytest and NumPy
+# (the Python module's tests);
 # Pillow (decodes the renderer's GIFs in tests/render_test); Xvfb, xauth,
 # xdotool, x11-apps and ImageMagick (the game's screenshots,
 # scripts/game_screenshots.py); bc and GNU time (scripts/bench_intra.sh);

@@ -43,14 +43,18 @@ int neighbour(int rows, int cols, int cell, Direction d) {
   return -1;
 }
 
+// Move strings of at most kMaxFsmDepth moves are words of two bits a move
+// (Direction values, the first move in the lowest bits).
+constexpr Direction move_at(std::uint64_t moves, int i) { return static_cast<Direction>(moves >> (2 * i) & 3); }
+
 struct Forbidden {
   int start_cell;
   int end_cell;
-  std::string moves;  // Direction values as chars
+  int length;
+  std::uint64_t moves;
 };
 
-// A move string of at most kMaxFsmDepth moves, two bits a move (its first
-// in the lowest bits), keyed with its start cell and length for `known`.
+// A move string with its start cell and length, as `known` holds it.
 std::uint64_t string_key(int start_cell, int length, std::uint64_t moves) {
   return static_cast<std::uint64_t>(start_cell) | static_cast<std::uint64_t>(length) << 6 | moves << 11;
 }
@@ -63,7 +67,6 @@ class ArrangementSet {
  public:
   explicit ArrangementSet(int cells) : cells_(static_cast<std::size_t>(cells)), slots_(1024, kEmpty) {}
 
-  std::size_t size() const { return count_; }
   const std::uint8_t* at(std::uint32_t index) const { return pool_.data() + index * cells_; }
 
   // Adds `arrangement` unless it is there; returns its index and whether it was added.
@@ -119,7 +122,7 @@ class ArrangementSet {
 // only the minimal forbidden strings.
 std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
   struct Node {
-    std::uint64_t moves;      // two bits a move, the first lowest
+    std::uint64_t moves;        // the node's string, of the current length
     std::uint32_t arrangement;  // in its start cell's set; label per cell, the blank 0xFF
   };
   const int cells = rows * cols;
@@ -150,7 +153,7 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
           path[0] = start;
           for (int i = 0; i + 1 < d; ++i) {
             path[static_cast<std::size_t>(i + 1)] =
-                neighbour(rows, cols, path[static_cast<std::size_t>(i)], static_cast<Direction>(node.moves >> (2 * i) & 3));
+                neighbour(rows, cols, path[static_cast<std::size_t>(i)], move_at(node.moves, i));
           }
           const int from = path[static_cast<std::size_t>(d - 1)];
           for (const Direction dir : kOrder) {
@@ -166,9 +169,7 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
             std::swap(child[static_cast<std::size_t>(to)], child[static_cast<std::size_t>(from)]);
             const auto [index, added] = seen[s].insert(child.data());
             if (!added) {
-              std::string letters(static_cast<std::size_t>(d), '\0');
-              for (int i = 0; i < d; ++i) letters[static_cast<std::size_t>(i)] = static_cast<char>(moves >> (2 * i) & 3);
-              found[s].push_back({start, to, std::move(letters)});
+              found[s].push_back({start, to, d, moves});
             } else {
               next.push_back({moves, index});
             }
@@ -177,11 +178,9 @@ std::vector<Forbidden> forbidden_strings(int rows, int cols, int depth) {
         level[s] = std::move(next);
     });
     for (std::vector<Forbidden>& at_start : found) {
-      for (Forbidden& f : at_start) {
-        std::uint64_t moves = 0;
-        for (std::size_t i = 0; i < f.moves.size(); ++i) moves |= static_cast<std::uint64_t>(f.moves[i]) << (2 * i);
-        known.insert(string_key(f.start_cell, static_cast<int>(f.moves.size()), moves));
-        out.push_back(std::move(f));
+      for (const Forbidden& f : at_start) {
+        known.insert(string_key(f.start_cell, f.length, f.moves));
+        out.push_back(f);
       }
       at_start.clear();
     }
@@ -206,14 +205,15 @@ std::unique_ptr<MoveFsm> build_move_fsm(int rows, int cols, int depth) {
   std::vector<std::uint64_t> ends(1, 0);
   for (const Forbidden& f : forbidden) {
     std::int32_t node = 0;
-    for (const char m : f.moves) {
-      std::int32_t& child = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
+    for (int i = 0; i < f.length; ++i) {
+      const auto m = static_cast<std::size_t>(move_at(f.moves, i));
+      std::int32_t& child = go[static_cast<std::size_t>(node)][m];
       if (child < 0) {
         child = static_cast<std::int32_t>(go.size());
         go.push_back({-1, -1, -1, -1});
         ends.push_back(0);
       }
-      node = go[static_cast<std::size_t>(node)][static_cast<std::size_t>(m)];
+      node = go[static_cast<std::size_t>(node)][m];
     }
     ends[static_cast<std::size_t>(node)] |= std::uint64_t{1} << f.end_cell;
   }

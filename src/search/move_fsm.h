@@ -53,9 +53,10 @@ std::optional<MovePruning> parse_move_pruning(std::string_view name);
 // 5x5 machine of depth 12 has 56,855 states and takes 0.9 s to build on
 // one thread, 0.6 s on two. Depths 13 and 14 expand 0.97 and 0.88-0.90 of
 // depth 12's nodes there; depth 14 takes 6 s to build on one thread (28 s
-// before da4cfef's builder). Side by side, depth 14 searched in 0.96 of depth 12's time, each node
-// costing 8% more (results/move_pruning.md): worth it only on instances
-// that search for many minutes, so it is chosen, not the default.
+// before da4cfef's builder). Side by side, depth 14 searched in 0.96 of
+// depth 12's time, each node costing 8% more (results/move_pruning.md):
+// worth it only on instances that search for minutes, so it is chosen,
+// not the default.
 constexpr int default_fsm_depth(int cells) { return cells <= 16 ? 10 : cells <= 25 ? 12 : 8; }
 // The depths move_fsm_for() takes (--fsm-depth): from 2 (the move back to
 // the parent only) to 14 up to 25 cells (the 5x5 machine of depth 14 takes
