@@ -32,10 +32,12 @@ step() {
 step "set-up and Release build" scripts/setup.sh --tests
 step "test suite (Release)" ctest --test-dir build --output-on-failure -j"$jobs"
 step "Python module (pytest)" scripts/test_python.sh build
-# The exhaustive sweeps and the Korf runs are left to the Release suite.
-# The crash-safety trials (reliability_test) run under TSan, below.
+# The exhaustive sweeps and the Korf runs are left to the Release suite;
+# so is the CLI's choice of a cached table (AutoHeuristic: the table's build
+# under ASan is pdb_test's). The crash-safety trials (reliability_test) run
+# under TSan, below.
 step "ASan+UBSan subset" scripts/sanitize.sh address,undefined build-asan \
-  "core_test reader_test cli_test pdb_test contract_test engine_test" 'BfsGroundTruth|Korf100|EveryState'
+  "core_test reader_test cli_test pdb_test contract_test engine_test" 'BfsGroundTruth|Korf100|EveryState|AutoHeuristic'
 # TSan: the pipeline, the progress bar, signals and the PDB cache's locking,
 # through the CLI, and the pipeline and run_batch called in-process
 # (engine_test). Not the PDB builder's parallel_for: its layers are ordered

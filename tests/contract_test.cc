@@ -105,7 +105,7 @@ TEST_F(Contract, ExtraRowAfterAGridIsNamed) {
 TEST_F(Contract, GoalCommentBelowThePuzzlesStillAppliesToAFile) {
   const auto korf = testing::korf100();
   std::string text;
-  for (int i : {0, 2}) {
+  for (int i : {78, 11}) {  // #79 and #12: the two with the fewest published nodes
     std::string line = std::to_string(korf[i].id);
     for (auto t : korf[i].tiles) line += " " + std::to_string(t);
     text += line + "\n";
@@ -117,8 +117,8 @@ TEST_F(Contract, GoalCommentBelowThePuzzlesStillAppliesToAFile) {
   EXPECT_EQ(b.code, 0) << b.err;
   const auto rows = read_csv(slurp(path("o.csv")));
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[0][kLength], std::to_string(korf[0].optimal_length));
-  EXPECT_EQ(rows[1][kLength], std::to_string(korf[2].optimal_length));
+  EXPECT_EQ(rows[0][kLength], std::to_string(korf[78].optimal_length));
+  EXPECT_EQ(rows[1][kLength], std::to_string(korf[11].optimal_length));
 }
 
 // The batch streams: the first rows are written while the input is still
