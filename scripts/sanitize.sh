@@ -3,6 +3,7 @@
 # their own tree, then runs their tests there (all of them but those that
 # EXCLUDE matches).
 # Usage: scripts/sanitize.sh SANITIZERS BUILD_DIR "TEST_BINARY..." [EXCLUDE]
+#   (NPUZZLE_JOBS: build jobs, default all cores; NPUZZLE_TEST_JOBS: tests at once)
 #   e.g. scripts/sanitize.sh address,undefined build-asan "reader_test cli_test" 'Korf100'
 # Any sanitizer report fails the test it happens in: UBSan aborts
 # (-fno-sanitize-recover), and each sanitizer exits with a code that no
@@ -36,4 +37,5 @@ export ASAN_OPTIONS="exitcode=86:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export UBSAN_OPTIONS="exitcode=87:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 export TSAN_OPTIONS="exitcode=66:second_deadlock_stack=1:suppressions=$root/tests/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 # Binaries that were not built register a failing NAME_NOT_BUILT test: skip those.
-ctest --test-dir "$build" --output-on-failure -j"$jobs" -E "_NOT_BUILT${exclude:+|$exclude}"
+# NPUZZLE_TEST_JOBS: the tests run at once (default: NPUZZLE_JOBS).
+ctest --test-dir "$build" --output-on-failure -j"${NPUZZLE_TEST_JOBS:-$jobs}" -E "_NOT_BUILT${exclude:+|$exclude}"
