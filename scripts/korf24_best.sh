@@ -17,7 +17,9 @@
 # Environment: NPUZZLE (the binary, default build/npuzzle), THREADS
 # (default: all cores), PDB_DIR (the table cache, default npuzzle's).
 # Issue 40 asks for a configuration twice as fast as pdb:6666 --prune fsm;
-# this one is not yet (results/korf24_levers.md section 8).
+# this one is not yet (results/korf24_levers.md section 8), and on a slow
+# EPYC VM it was 1.04-1.09x pdb:6666's wall time on the hardest instances
+# of a calibration set (results/korf24_coverage.md, EPYC8).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
