@@ -22,7 +22,7 @@
 # of a calibration set (results/korf24_coverage.md, EPYC8).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }
 threads=${THREADS:-0}
