@@ -76,10 +76,8 @@ for table in zero_aware_tables:
     plain_tables.append(plain)
 
 
-def value(board, tables, zero_aware):
-    position = [0] * cells
-    for c, t in enumerate(board):
-        position[t] = c
+def value(position, tables, zero_aware):
+    """The additive value of the board whose tile t stands in cell position[t]."""
     total = 0
     for pattern, table in zip(parts, tables):
         placed = tuple(position[t] for t in pattern)
@@ -95,10 +93,12 @@ for name, tables, zero_aware in (("plain", plain_tables, False), ("zero-aware", 
         position = [0] * cells
         for c, t in enumerate(board):
             position[t] = c
-        dual = tuple(position)  # cell t holds the tile number of tile t's cell
-        h = value(board, tables, zero_aware)
-        h_dual = value(dual, tables, zero_aware)
-        assert h <= d, "the regular lookup overestimates: the tables are wrong"
+        # The dual (cell c holds position[c]) has tile t in cell board[t]:
+        # its positions are the board itself.
+        h = value(position, tables, zero_aware)
+        h_dual = value(board, tables, zero_aware)
+        if h > d:
+            raise SystemExit("the regular lookup overestimates: the tables are wrong")
         if h_dual > d:
             over += 1
             over_blank_home += board[0] == 0

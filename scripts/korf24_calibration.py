@@ -50,7 +50,8 @@ print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 hard = []
 for i in ids:
     p, c = pdb[i], candidate[i]
-    assert p["length"] == c["length"] == published[i]["optimal_length"], f"instance {i}: lengths differ"
+    if not p["length"] == c["length"] == published[i]["optimal_length"]:
+        raise SystemExit(f"instance {i}: length {p['length']} and {c['length']}, published {published[i]['optimal_length']}")
     pw, cw = float(p["wall_seconds"]), float(c["wall_seconds"])
     pe, ce = int(p["expanded"]), int(c["expanded"])
     if pw > args.over:
