@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Where a batch's search time goes, board by board: a least-squares fit of
-each board's search seconds to its expanded nodes (seconds = fixed + per_node
-x expanded), and the time per node and per board by board size. From the
-CSV of `npuzzle batch` (its `expanded` and `seconds` columns). Prints
-Markdown.
+"""Where a batch's search time goes, board by board: the share of the search
+time, the time per node and the time per board, by board size (expanded
+nodes). From the CSV of `npuzzle batch` (its `expanded` and `seconds`
+columns). Prints Markdown. (A straight-line fit of seconds to nodes misleads
+here: a node's cost falls as boards grow, results/random15.md.)
 
 Usage: scripts/per_board_cost.py BATCH_CSV [--skip N]
   --skip N: leave out the first N rows (the first boards of a run pay for the
@@ -27,28 +27,21 @@ if not rows or "expanded" not in rows[0] or "seconds" not in rows[0]:
     sys.exit(f"per_board_cost: {args.batch_csv}: not a batch CSV with expanded and seconds columns")
 first_rows = rows[: args.skip]
 rows = rows[args.skip :]
-if len(rows) < 2:
-    sys.exit(f"per_board_cost: {args.batch_csv}: fewer than 2 rows after skipping {args.skip}")
+if not rows:
+    sys.exit(f"per_board_cost: {args.batch_csv}: no rows after skipping {args.skip}")
 
 nodes = [int(r["expanded"]) for r in rows]
 seconds = [float(r["seconds"]) for r in rows]
-n = len(rows)
-mean_nodes = sum(nodes) / n
-mean_seconds = sum(seconds) / n
-spread = sum((x - mean_nodes) ** 2 for x in nodes)
-if spread == 0:
-    sys.exit(f"per_board_cost: {args.batch_csv}: every board expanded the same count; nothing to fit")
-per_node = sum((x - mean_nodes) * (y - mean_seconds) for x, y in zip(nodes, seconds)) / spread
-fixed = mean_seconds - per_node * mean_nodes
+total = sum(seconds)
+if total <= 0:
+    sys.exit(f"per_board_cost: {args.batch_csv}: no search time to split")
 
-print(f"{n} boards (the first {len(first_rows)} left out: "
+print(f"{len(rows)} boards (the first {len(first_rows)} left out: "
       f"{sum(float(r['seconds']) for r in first_rows):.3f} s, {sum(int(r['expanded']) for r in first_rows):,} expanded); "
-      f"{sum(seconds):.3f} s of search, {sum(nodes):,} expanded")
-print(f"fit: {fixed * 1e6:.1f} us per board + {per_node * 1e9:.1f} ns per expanded node")
+      f"{total:.3f} s of search, {sum(nodes):,} expanded")
 print()
 print("| expanded | boards | share of the search time | ns per node | us per board |")
 print("|---|---:|---:|---:|---:|")
-total = sum(seconds)
 bounds = [0, 50, 200, 1000, 5000, 20000, 100000, None]
 for lo, hi in zip(bounds, bounds[1:]):
     chosen = [(x, y) for x, y in zip(nodes, seconds) if x >= lo and (hi is None or x < hi)]
