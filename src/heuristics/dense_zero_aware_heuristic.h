@@ -93,6 +93,41 @@ class DenseZeroAwareHeuristic {
     }
   }
 
+  // For a search that keeps its nodes (bench/astar_dense.cc): what a node
+  // needs of the heuristic, per view and part (plain view first), so that
+  // restore() makes a kept node current without ranking or reading a table.
+  // kParts: the set's parts (at most); ranks fit 32 bits up to 16 cells.
+  template <int kParts>
+  struct Kept {
+    static constexpr int kViews = kReflect ? 2 : 1;
+    std::array<std::uint32_t, kViews * kParts> rank;
+    std::array<std::uint16_t, kViews * kParts> occupied;
+    std::array<std::uint8_t, kViews * kParts> value;
+  };
+  template <int kParts>
+  void save(Kept<kParts>& kept) const {
+    plain_.save(kept, 0, parts_count_);
+    if constexpr (kReflect) mirrored_.save(kept, kParts, parts_count_);
+  }
+  template <int kParts>
+  int restore(const Kept<kParts>& kept) {
+    plain_.restore(kept, 0, parts_count_);
+    if constexpr (kReflect) {
+      mirrored_.restore(kept, kParts, parts_count_);
+      return std::max(plain_.sum, mirrored_.sum);
+    } else {
+      return plain_.sum;
+    }
+  }
+  // A child's state from its parent's, once evaluate() has decoded both
+  // views of its step (room at least the largest h).
+  template <int kParts>
+  void child(const Step& step, const Kept<kParts>& parent, Kept<kParts>& out) const {
+    out = parent;
+    View::child(step.plain, 0, out);
+    if constexpr (kReflect) View::child(step.mirrored, kParts, out);
+  }
+
   // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
   // parent): rank the changed parts and start fetching their bytes.
   template <class Storage>
@@ -178,6 +213,34 @@ class DenseZeroAwareHeuristic {
         value[p] = static_cast<std::uint8_t>(parts[p].entry(placement[p].data(), where[0]));
         sum += value[p];
       }
+    }
+
+    template <class K>
+    void save(K& kept, int first, int parts_count) const {
+      for (int p = 0; p < parts_count; ++p) {
+        const auto i = static_cast<std::size_t>(first + p);
+        kept.rank[i] = static_cast<std::uint32_t>(rank[static_cast<std::size_t>(p)]);
+        kept.occupied[i] = static_cast<std::uint16_t>(occupied[static_cast<std::size_t>(p)]);
+        kept.value[i] = value[static_cast<std::size_t>(p)];
+      }
+    }
+    template <class K>
+    void restore(const K& kept, int first, int parts_count) {
+      sum = 0;
+      for (int p = 0; p < parts_count; ++p) {
+        const auto i = static_cast<std::size_t>(first + p);
+        rank[static_cast<std::size_t>(p)] = kept.rank[i];
+        occupied[static_cast<std::size_t>(p)] = kept.occupied[i];
+        value[static_cast<std::size_t>(p)] = kept.value[i];
+        sum += kept.value[i];
+      }
+    }
+    template <class K>
+    static void child(const Change& change, int first, K& kept) {
+      const auto i = static_cast<std::size_t>(first + change.part);
+      kept.rank[i] = static_cast<std::uint32_t>(change.rank);
+      if constexpr (!kCellWords) kept.occupied[i] = static_cast<std::uint16_t>(change.occupied);
+      kept.value[i] = change.value;
     }
 
     void init_moves(const Parts& parts, int cells) {
