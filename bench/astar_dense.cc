@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_boards.h"
 #include "core/board.h"
 #include "core/packed_board.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
@@ -97,15 +98,15 @@ class NodeIndex {
     }
   }
   void prefetch(std::uint64_t key) const { __builtin_prefetch(&keys_[slot(key)]); }
-  // After a claim: grows when over half full (the caller re-reads its slot).
-  bool grow_if_needed(const std::vector<Node>& nodes) {
-    if (2 * used_ <= keys_.size()) return false;
+  // After a claim: grows when over half full (slot pointers from earlier
+  // claims are then stale).
+  void grow_if_needed(const std::vector<Node>& nodes) {
+    if (2 * used_ <= keys_.size()) return;
     resize(keys_.size() * 2);
     for (std::uint32_t i = 0; i < nodes.size(); ++i) {
       bool found;
       *find_or_claim(nodes[i].board, found) = i;
     }
-    return true;
   }
   // Empties the slots of `nodes` (all the keys, claimed in this order): in
   // reverse, so that each key's probe chain is still whole when it goes.
@@ -350,21 +351,6 @@ class AStar {
   int f_max_ = -1;
   std::size_t peak_nodes_ = 0;
 };
-
-std::vector<Board> read_boards(const std::string& path) {
-  npuzzle::ReadOptions options;
-  options.rows = 4;
-  options.cols = 4;
-  std::vector<Board> boards;
-  for (const npuzzle::PuzzleRecord& record : npuzzle::read_puzzle_file(path, options).puzzles) {
-    if (!record.board) {
-      std::fprintf(stderr, "%s\n", record.error.c_str());
-      std::exit(2);
-    }
-    boards.push_back(*record.board);
-  }
-  return boards;
-}
 
 // id -> length from a batch CSV (columns id, ..., length as the 5th).
 std::vector<int> read_lengths(const std::string& path, std::size_t n) {

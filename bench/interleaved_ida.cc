@@ -58,6 +58,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_boards.h"
 #include "core/board.h"
 #include "core/packed_board.h"
 #include "heuristics/pdb/additive_cache.h"
@@ -424,21 +425,6 @@ std::vector<BatchRow> read_batch_rows(const std::string& path) {
 }
 
 // The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
-std::vector<Board> read_boards(const std::string& path) {
-  npuzzle::ReadOptions options;
-  options.rows = 4;
-  options.cols = 4;
-  std::vector<Board> boards;
-  for (const npuzzle::PuzzleRecord& record : npuzzle::read_puzzle_file(path, options).puzzles) {
-    if (!record.board) {
-      std::fprintf(stderr, "%s\n", record.error.c_str());
-      std::exit(2);
-    }
-    boards.push_back(*record.board);
-  }
-  return boards;
-}
-
 // DENSE=1: the engine's one-bit heuristic, made from the set alone as Search makes its heuristic.
 struct DenseFromSet : npuzzle::DenseZeroAwareHeuristic<true, 4> {
   static inline const npuzzle::pdb::DenseZeroAwareSet* dense = nullptr;

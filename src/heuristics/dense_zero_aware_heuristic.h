@@ -96,7 +96,9 @@ class DenseZeroAwareHeuristic {
   // For a search that keeps its nodes (bench/astar_dense.cc): what a node
   // needs of the heuristic, per view and part (plain view first), so that
   // restore() makes a kept node current without ranking or reading a table.
-  // kParts: the set's parts (at most); ranks fit 32 bits up to 16 cells.
+  // It restores no placements, so after it only prepare(), evaluate() and
+  // child() are valid, not descend() or ascend(). Precondition: kParts >=
+  // the set's parts; ranks fit 32 bits up to 16 cells.
   template <int kParts>
   struct Kept {
     static constexpr int kViews = kReflect ? 2 : 1;
