@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <random>
@@ -46,6 +47,7 @@
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb/dense_zero_aware.h"
+#include "heuristics/pdb/file.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
@@ -1062,6 +1064,57 @@ TEST(DenseZeroAwareSearch, KorfsFirst10WithZpdb663ThroughItsRowInTheirPublishedL
     EXPECT_EQ(r.expanded, bytes.expanded) << "instance " << k.id;
     EXPECT_EQ(r.generated, bytes.generated) << "instance " << k.id;
   }
+  std::filesystem::remove_all(dir);
+}
+
+// Each table's one-bit form is kept beside its file after a derivation, and
+// read back by later loads; a kept file that does not verify is ignored and
+// written again. The bits must be the derivation's either way.
+TEST(DenseZeroAwareKept, ReadBackEqualsTheDerivationAndACorruptFileIsDerivedAgain) {
+  const std::string dir = ::testing::TempDir() + "/npuzzle-kept-test-" + std::to_string(::getpid());
+  TableOptions tables;
+  tables.cache.dir = dir;
+  const HeuristicSpec spec = heuristic_spec("zpdb:663");
+  build_tables(spec, 4, 4, Goal::kBlankFirst, tables);
+  // The bits of every table, and how many were read rather than derived.
+  auto load = [&](int& read) {
+    const Resolution r = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
+    EXPECT_TRUE(r.error.empty()) << r.error;
+    const auto dense = DenseZeroAwareSet::find(r.heuristic.data_as<AdditivePdb>());
+    EXPECT_TRUE(dense);
+    std::vector<std::vector<std::uint8_t>> bits;
+    if (!dense) return bits;
+    read = dense->tables_read();
+    for (int p = 0; p < dense->tables(); ++p) {
+      const auto* b = static_cast<const std::uint8_t*>(dense->part(p).bits);
+      std::uint64_t n = 1;  // placements of k tiles on 16 cells, a byte each
+      for (int i = 0; i < dense->part(p).k; ++i) n *= static_cast<std::uint64_t>(16 - i);
+      bits.emplace_back(b, b + n);
+    }
+    return bits;
+  };
+  int read = -1;
+  const auto derived = load(read);
+  ASSERT_EQ(derived.size(), 3u);
+  EXPECT_EQ(read, 0) << "nothing kept yet";
+  std::vector<std::string> kept;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() == ".onebit") kept.push_back(entry.path().string());
+  }
+  ASSERT_EQ(kept.size(), 3u) << "one kept form per table";
+  EXPECT_EQ(load(read), derived);
+  EXPECT_EQ(read, 3) << "all three read back";
+  {  // flip one payload byte of one kept file
+    std::fstream f(kept[0], std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(kPayloadOffset + 1000);
+    const char c = static_cast<char>(f.get());
+    f.seekp(kPayloadOffset + 1000);
+    f.put(static_cast<char>(c ^ 0x40));
+  }
+  EXPECT_EQ(load(read), derived);
+  EXPECT_EQ(read, 2) << "the corrupt one is derived again";
+  EXPECT_EQ(load(read), derived);
+  EXPECT_EQ(read, 3) << "and written again";
   std::filesystem::remove_all(dir);
 }
 

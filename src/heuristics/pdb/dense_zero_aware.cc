@@ -21,6 +21,7 @@
 #define NPUZZLE_DENSE_MMAP 0
 #endif
 
+#include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb/zero_aware.h"
 
@@ -28,6 +29,10 @@ namespace npuzzle::pdb {
 namespace {
 
 constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
+
+// The version of the derivation's output in kept files: raise it whenever
+// the bits a table derives to change.
+constexpr std::uint32_t kKeptFormVersion = 1;
 
 // Zeroed memory for a table, on 2 MiB pages where the kernel offers them
 // (as file.h maps the byte tables); null when it cannot be had.
@@ -226,6 +231,14 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
     part.bits = out;
     bytes_ += placements * entry;
     const std::uint8_t* bytes = table.data();
+#if NPUZZLE_DENSE_MMAP
+    // Kept beside its table file by an earlier load (file.h: derived forms).
+    const DerivedKey kept{"onebit", kKeptFormVersion, static_cast<std::uint64_t>(layout_), placements * entry};
+    if (!table.path().empty() && read_derived_file(table.path(), kept, out)) {
+      ++tables_read_;
+      continue;
+    }
+#endif
 
     // The placements whose first `prefix` tiles sit on given cells fill one
     // run of the dense table (2 MB for an 8-tile part of 4x4): one task per
@@ -329,6 +342,9 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
         });
       }
     });
+#if NPUZZLE_DENSE_MMAP
+    if (!table.path().empty()) write_derived_file(table.path(), kept, out);
+#endif
   }
 }
 

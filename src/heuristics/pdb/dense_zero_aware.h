@@ -42,8 +42,12 @@
 // The dense form is derived from the byte tables when the set is loaded
 // (load_dense), in memory, on all cores: one pass over every occupied set,
 // reading each region's entries in order and writing one entry per
-// placement (zpdb:78: 1.6 G entries, a few seconds). It lives as long as
-// the set's ResolvedHeuristic does.
+// placement (zpdb:78: 1.6 G entries, 3-4 s on 2 cores). Each table's form is
+// then kept beside its file (TABLE.pdb.onebit, file.h's derived forms), and
+// later loads read and checksum it instead (zpdb:78: 577 MB; a file that
+// does not match or verify is derived and written again). Either way it is
+// private memory on 2 MiB pages, living as long as the set's
+// ResolvedHeuristic does.
 #pragma once
 
 #include <array>
@@ -121,6 +125,9 @@ class DenseZeroAwareSet {
   // each cell that `occupied` (a mask of cells) leaves free.
   const std::uint64_t* labels() const { return labels_.get(); }
   std::uint64_t bytes() const { return bytes_; }
+  // How many of tables() were read from the forms kept beside their files
+  // rather than derived.
+  int tables_read() const { return tables_read_; }
 
  private:
   explicit DenseZeroAwareSet(const AdditivePdb& set);
@@ -130,6 +137,7 @@ class DenseZeroAwareSet {
   std::vector<std::uint64_t> mapped_;  // bytes mapped per part
   std::unique_ptr<std::uint64_t[]> labels_;
   std::uint64_t bytes_ = 0;
+  int tables_read_ = 0;
   MemoryReservation reservation_;
 };
 

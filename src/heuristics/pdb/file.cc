@@ -5,6 +5,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -575,6 +576,120 @@ CacheResult load_or_build(const Pattern& pattern, const CacheOptions& options) {
   }
   register_table(result.path, result.table);
   return result;
+}
+
+// ------------------------------------------- forms derived from a table --
+namespace {
+
+constexpr char kDerivedMagic[8] = {'N', 'P', 'U', 'Z', 'Z', 'D', 'R', 'V'};
+constexpr std::uint32_t kDerivedFormatVersion = 1;
+
+struct DerivedHeader {
+  char magic[8];
+  std::uint32_t format_version;
+  std::uint32_t kind_version;
+  char kind[16];
+  std::uint64_t parameter;
+  std::uint64_t source_checksum;  // the source table's payload XXH64, as its header stores it
+  std::uint64_t payload_bytes;
+  std::uint64_t payload_checksum;
+  std::uint64_t header_checksum;  // XXH64 of the bytes before it
+};
+static_assert(std::is_trivially_copyable_v<DerivedHeader>);
+static_assert(sizeof(DerivedHeader) <= kPayloadOffset);
+
+DerivedHeader derived_header(const DerivedKey& key, std::uint64_t source_checksum) {
+  DerivedHeader h{};
+  std::memcpy(h.magic, kDerivedMagic, sizeof kDerivedMagic);
+  h.format_version = kDerivedFormatVersion;
+  h.kind_version = key.version;
+  std::memcpy(h.kind, key.kind.data(), std::min(key.kind.size(), sizeof h.kind - 1));
+  h.parameter = key.parameter;
+  h.source_checksum = source_checksum;
+  h.payload_bytes = key.bytes;
+  return h;
+}
+
+// Reads exactly `bytes` at `offset`; false on an error or a short file.
+bool read_exactly(int fd, void* out, std::uint64_t bytes, std::uint64_t offset) {
+  auto* p = static_cast<char*>(out);
+  while (bytes > 0) {
+    const ssize_t n = ::pread(fd, p, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30),
+                              static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    offset += static_cast<std::uint64_t>(n);
+    bytes -= static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
+
+constexpr std::uint64_t kKeepFreeBytes = std::uint64_t{1} << 30;
+
+}  // namespace
+
+std::string derived_path(const std::string& table_path, const DerivedKey& key) {
+  return table_path + "." + key.kind;
+}
+
+bool read_derived_file(const std::string& table_path, const DerivedKey& key, void* out) noexcept {
+  try {
+    const std::uint64_t source = read_pdb_info(table_path).checksum;
+    const std::string path = derived_path(table_path, key);
+    Fd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    if (fd.get() < 0) return false;
+    struct stat st;
+    if (::fstat(fd.get(), &st) != 0 || static_cast<std::uint64_t>(st.st_size) != kPayloadOffset + key.bytes) return false;
+    DerivedHeader stored;
+    if (!read_exactly(fd.get(), &stored, sizeof stored, 0)) return false;
+    DerivedHeader expected = derived_header(key, source);
+    expected.payload_checksum = stored.payload_checksum;
+    expected.header_checksum = stored.header_checksum;
+    if (std::memcmp(&stored, &expected, sizeof stored) != 0) return false;
+    if (checksum64(&stored, offsetof(DerivedHeader, header_checksum)) != stored.header_checksum) return false;
+#ifdef POSIX_FADV_SEQUENTIAL
+    ::posix_fadvise(fd.get(), 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    if (!read_exactly(fd.get(), out, key.bytes, kPayloadOffset)) return false;
+    return checksum64(out, key.bytes) == stored.payload_checksum;
+  } catch (...) {
+    return false;
+  }
+}
+
+bool write_derived_file(const std::string& table_path, const DerivedKey& key, const void* data) noexcept {
+  std::string tmp;
+  try {
+    const std::string path = derived_path(table_path, key);
+    struct statvfs fs;
+    if (::statvfs(directory_of(path).c_str(), &fs) != 0) return false;
+    const std::uint64_t free_bytes = static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
+    if (free_bytes < kPayloadOffset + key.bytes + kKeepFreeBytes) return false;
+    DerivedHeader h = derived_header(key, read_pdb_info(table_path).checksum);
+    h.payload_checksum = checksum64(data, key.bytes);
+    h.header_checksum = checksum64(&h, offsetof(DerivedHeader, header_checksum));
+    remove_stale_temporaries(path);
+    tmp = temp_name(path);
+    {
+      Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+      if (fd.get() < 0) return false;
+      std::vector<char> head(kPayloadOffset, 0);
+      std::memcpy(head.data(), &h, sizeof h);
+      write_all(fd.get(), head.data(), head.size(), tmp);
+      write_all(fd.get(), data, key.bytes, tmp);
+    }
+    // No fsync: a file torn by a crash fails its checksum on the next read
+    // and is derived and written again.
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+      ::unlink(tmp.c_str());
+      return false;
+    }
+    return true;
+  } catch (...) {
+    if (!tmp.empty()) ::unlink(tmp.c_str());
+    return false;
+  }
 }
 
 }  // namespace npuzzle::pdb

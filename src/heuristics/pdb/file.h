@@ -126,6 +126,34 @@ struct VerifyResult {
 // anything but a checksum mismatch (which is reported in the result).
 VerifyResult verify_pdb_file(const std::string& path);
 
+// ------------------------------------------- forms derived from a table --
+// A form derived from a table file (the one-bit form of dense_zero_aware.h)
+// can be kept beside it, as TABLE.KIND ("...-zero-aware.pdb.onebit"), so
+// that later loads read it instead of deriving it again. Layout: a 4096-byte
+// page holding the header (magic "NPUZZDRV", the format version, the kind,
+// the kind's version and parameter, the XXH64 of the source table's payload
+// as its header stores it, the payload's size and XXH64, and an XXH64 of the
+// header), then the payload. A kept form is a cache of a cache: a file that
+// does not match (another source table, kind version, parameter or size) or
+// does not verify (the payload is hashed on every read) is ignored, and the
+// caller derives the form and writes the file again; neither is an error.
+struct DerivedKey {
+  std::string kind;            // the file's suffix, e.g. "onebit"
+  std::uint32_t version = 0;   // raised whenever the derivation's output changes
+  std::uint64_t parameter = 0;  // the kind's own (e.g. its layout)
+  std::uint64_t bytes = 0;      // of the payload
+};
+// TABLE_PATH.KIND.
+std::string derived_path(const std::string& table_path, const DerivedKey& key);
+// Fills out[0, key.bytes) from the kept form of the table at `table_path`
+// and returns true, or returns false (out's contents unspecified) when there
+// is none that matches `key` and the table's current payload and verifies.
+bool read_derived_file(const std::string& table_path, const DerivedKey& key, void* out) noexcept;
+// Keeps data[0, key.bytes) beside the table, atomically (a temporary
+// renamed into place). Best effort: returns false, leaving nothing behind,
+// when the directory is not writable or would keep under 1 GiB free.
+bool write_derived_file(const std::string& table_path, const DerivedKey& key, const void* data) noexcept;
+
 // $XDG_CACHE_HOME/npuzzle, else $HOME/.cache/npuzzle, else ./.npuzzle-cache.
 std::string default_cache_dir();
 // "4x4-blank-first-1-2-3-4-5-6-7.pdb": size, goal and tiles in pattern order
