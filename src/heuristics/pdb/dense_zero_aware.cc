@@ -30,9 +30,11 @@ namespace {
 
 constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
 
+#if NPUZZLE_DENSE_MMAP
 // The version of the derivation's output in kept files: raise it whenever
 // the bits a table derives to change.
 constexpr std::uint32_t kKeptFormVersion = 1;
+#endif
 
 // Zeroed memory for a table, on 2 MiB pages where the kernel offers them
 // (as file.h maps the byte tables); null when it cannot be had.
