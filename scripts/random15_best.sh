@@ -9,7 +9,7 @@
 # tables (1.5 GB on disk, about 3 minutes and 2.8 GiB on 2 cores, once)
 # are built on first use; the first run then derives the one-bit form
 # (577 MB, 3-5 s) and keeps it beside them (TABLE.pdb.onebit), which later
-# runs read in 0.15-0.3 s. Every solution is then replayed by `npuzzle verify`.
+# runs read in 0.15-0.6 s. Every solution is then replayed by `npuzzle verify`.
 #
 # Usage: scripts/random15_best.sh COUNT SEED OUT.csv
 # Environment: NPUZZLE (the binary, default build/npuzzle), THREADS
