@@ -47,20 +47,8 @@ namespace {
 using npuzzle::Board;
 using npuzzle::Goal;
 using npuzzle::Packed64;
-constexpr int kCols = 4;
-constexpr int kCells = 16;
 constexpr int kMaxF = 128;
-constexpr int kOffset[4] = {-kCols, -1, 1, kCols};
 constexpr std::uint8_t kNoCell = 0xFF;
-
-bool has_neighbour(int blank, int i) {
-  switch (i) {
-    case 0: return blank >= kCols;
-    case 1: return blank % kCols > 0;
-    case 2: return blank % kCols < kCols - 1;
-    default: return blank < kCells - kCols;
-  }
-}
 
 using Heuristic = npuzzle::DenseZeroAwareHeuristic<true, 4>;
 struct DenseFromSet : Heuristic {
@@ -394,7 +382,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   DenseFromSet::dense = dense.get();
-  std::printf("one-bit tables: %llu bytes, %.1f s to derive\n", static_cast<unsigned long long>(dense->bytes()),
+  std::printf("one-bit tables: %llu bytes, %.1f s to derive or read (pdb/file.h: derived forms)\n", static_cast<unsigned long long>(dense->bytes()),
               std::chrono::duration<double>(std::chrono::steady_clock::now() - deriving).count());
   const int batch = std::getenv("BATCH") ? std::atoi(std::getenv("BATCH")) : 1;
   AStar search(*pdb, Packed64::from(Board::solved(4, 4, Goal::kBlankFirst)), batch,

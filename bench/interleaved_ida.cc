@@ -74,21 +74,9 @@ namespace {
 using npuzzle::Board;
 using npuzzle::Goal;
 using npuzzle::Packed64;
-constexpr int kCols = 4;
-constexpr int kCells = 16;
 constexpr int kMaxDepth = 96;
-// Burns's order: up, left, right, down; the cell offset and the Direction value.
-constexpr int kOffset[4] = {-kCols, -1, 1, kCols};
+// The Direction value of each of kOffset's moves.
 constexpr int kDirection[4] = {0, 2, 3, 1};
-
-bool has_neighbour(int blank, int i) {
-  switch (i) {
-    case 0: return blank >= kCols;
-    case 1: return blank % kCols > 0;
-    case 2: return blank % kCols < kCols - 1;
-    default: return blank < kCells - kCols;
-  }
-}
 
 // PERIMETER=R: every state within R moves of the goal, with its distance,
 // from a breadth-first search backwards from the goal (Culberson and
@@ -552,7 +540,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     DenseFromSet::dense = dense.get();
-    std::printf("one-bit tables: %llu bytes, %.1f s to derive\n", static_cast<unsigned long long>(dense->bytes()),
+    std::printf("one-bit tables: %llu bytes, %.1f s to derive or read (pdb/file.h: derived forms)\n", static_cast<unsigned long long>(dense->bytes()),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - deriving).count());
     return run.template operator()<DenseFromSet>();
   }
