@@ -41,7 +41,9 @@
 // results/random15.md row 16.)
 // Measured (results/random15.md): every count equal to the kernel's, and no
 // gain from K > 1 on this project's VMs, so no kernel took the idea; DENSE=1
-// is row 16.
+// is row 16. CHILDSIGN=1 (with DENSE=1) reads them through their child signs
+// (pdb/child_signs.h), loading a node's words only when its search is next
+// advanced (results/random15.md, "child signs").
 //
 // BOARDS.txt: `npuzzle gen --size 4x4 --goal blank-first` output. Tables
 // from the cache (XDG_CACHE_HOME), built first if missing.
@@ -64,7 +66,9 @@
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb_heuristic.h"
 #include "heuristics/zero_aware_heuristic.h"
+#include "heuristics/child_sign_heuristic.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
+#include "heuristics/pdb/child_signs.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "io/reader.h"
 #include "search/move_fsm.h"
@@ -184,6 +188,11 @@ struct Result {
 
 template <class H>
 class Search {
+  // CHILDSIGN=1 (ChildSignHeuristic): a node's words are loaded when its
+  // search is next advanced, so that the other searches' work hides them.
+  static constexpr bool kSplitsDescend = requires(H& h, typename H::Step& s) { h.begin_descend(s); };
+  static constexpr bool kFetchesOpen = requires(H& h, typename H::Step& s) { h.fetch_open(s, 0); };
+
  public:
   Search(const npuzzle::pdb::AdditivePdb& pdb, const npuzzle::MoveFsm& fsm, Packed64 goal,
          const Perimeter* perimeter = nullptr, TranspositionTable* tt = nullptr)
@@ -221,6 +230,13 @@ class Search {
   // Runs until the next node is expanded (its children's entries are then
   // being fetched) or the search ends; true while it has not ended.
   bool advance() {
+    if constexpr (kSplitsDescend) {
+      if (pending_ != nullptr) {
+        heuristic_.finish_descend(*pending_);
+        pending_ = nullptr;
+        expand(stack_[depth_]);
+      }
+    }
     for (;;) {
       Frame& f = stack_[depth_];
       while (f.next < 4) {
@@ -286,13 +302,20 @@ class Search {
           // Korf-style counting: the siblings never reached are not generated.
           return false;
         }
-        heuristic_.descend(step);
         Frame& c = stack_[++depth_];
         c.board = child;
         c.blank = target;
         c.state = f.child_state[i];
         c.own_h = child_h;
-        expand(c);
+        if constexpr (kSplitsDescend) {
+          // The child's words were prefetched; take them, and expand it, when
+          // this search is next advanced.
+          heuristic_.begin_descend(step);
+          pending_ = &step;
+        } else {
+          heuristic_.descend(step);
+          expand(c);
+        }
         return true;
       }
       if (depth_ == 0) {
@@ -360,6 +383,11 @@ class Search {
         heuristic_.prepare(f.step[i], f.board.at(target), target, f.blank, f.board);
       }
     }
+    if constexpr (kFetchesOpen) {
+      for (int i = 0; i < 4; ++i) {
+        if (f.child_state[i] != npuzzle::kDeadMove) heuristic_.fetch_open(f.step[i], bound_ - depth_ - 1);
+      }
+    }
     if (ordered_) {
       const int room = bound_ - depth_ - 1;
       for (int i = 0; i < 4; ++i) {
@@ -388,6 +416,7 @@ class Search {
   bool ordered_ = std::getenv("ORDER") != nullptr;
   Result result_;
   Frame stack_[kMaxDepth];
+  typename H::Step* pending_ = nullptr;  // kSplitsDescend: the step whose words are on their way
 };
 
 // A row of a batch CSV (the columns id,rows,cols,status,length,lower_bound,
@@ -413,6 +442,12 @@ std::vector<BatchRow> read_batch_rows(const std::string& path) {
 }
 
 // The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
+// DENSE=1 CHILDSIGN=1: the engine's child-sign heuristic, likewise.
+struct ChildSignFromSet : npuzzle::ChildSignHeuristic<4> {
+  static inline const npuzzle::pdb::ChildSignSet* signs = nullptr;
+  explicit ChildSignFromSet(const npuzzle::pdb::AdditivePdb& pdb) : ChildSignHeuristic(pdb, *signs) {}
+};
+
 // DENSE=1: the engine's one-bit heuristic, made from the set alone as Search makes its heuristic.
 struct DenseFromSet : npuzzle::DenseZeroAwareHeuristic<true, 4> {
   static inline const npuzzle::pdb::DenseZeroAwareSet* dense = nullptr;
@@ -540,6 +575,18 @@ int main(int argc, char** argv) {
       return 2;
     }
     DenseFromSet::dense = dense.get();
+    if (std::getenv("CHILDSIGN")) {
+      const auto signs = npuzzle::pdb::ChildSignSet::load(pdb, *dense);
+      if (!signs) {
+        std::fprintf(stderr, "interleaved_ida: %s has no child signs\n", spec);
+        return 2;
+      }
+      ChildSignFromSet::signs = signs.get();
+      std::printf("child signs: %llu bytes, %.1f s with the one-bit form to derive or read\n",
+                  static_cast<unsigned long long>(signs->bytes()),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - deriving).count());
+      return run.template operator()<ChildSignFromSet>();
+    }
     std::printf("one-bit tables: %llu bytes, %.1f s to derive or read (pdb/file.h: derived forms)\n", static_cast<unsigned long long>(dense->bytes()),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - deriving).count());
     return run.template operator()<DenseFromSet>();

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Korf & Felner's 24-puzzles with the project's fastest configuration for
 # them, measured so far: the zero-aware 6-6-6-6 pattern database with the
-# diagonal reflection, searched in its one-bit form, and the move-pruning
-# machine (`--heuristic zpdb:6666 --prune fsm`: 0.77-0.87x the search time
-# of `pdb:6666 --prune fsm`, 0.91x its wall time on #3, #4 and #26 over
-# three rounds, results/korf24_levers.md section 8). Its four tables
-# (4 x 181 MB on disk, about 5 minutes and 1.7 GiB on 2 cores, built once,
-# checked and cached like every table: `npuzzle pdb info`) are built on
-# first use; the first run derives their 2 GB one-bit form (about 7 s) and
-# keeps it beside them (TABLE.pdb.onebit), which later runs read in about
-# 1 s (3 GB resident in all).
+# diagonal reflection, searched through its child signs, and the
+# move-pruning machine (`--heuristic zpdb:6666 --prune fsm`: 0.54x the wall
+# time of `pdb:6666 --prune fsm` on #3, #4 and #26, side by side on one VM,
+# results/korf24_levers.md section 14). Its four tables (4 x 181 MB on
+# disk, 1.5-5 minutes and 1.7 GiB on 2 cores, built once, checked and
+# cached like every table: `npuzzle pdb info`) are built on first use; the
+# first run derives their 2 GB one-bit form (about 7 s) and from it their
+# 2 GB of child signs (about 80 s), and keeps both beside them
+# (TABLE.pdb.onebit, TABLE.pdb.childsign), which later runs read in about
+# 2 s (4.1 GB resident in all).
 # Prints the batch CSV to standard output: the header, then one row per
 # instance in the order given; progress and the table build go to stderr.
 #
@@ -18,9 +19,8 @@
 # Environment: NPUZZLE (the binary, default build/npuzzle), THREADS
 # (default: all cores), PDB_DIR (the table cache, default npuzzle's).
 # Issue 40 asks for a configuration twice as fast as pdb:6666 --prune fsm;
-# this one is not yet (results/korf24_levers.md section 8), and on a slow
-# EPYC VM it was 1.04-1.09x pdb:6666's wall time on the hardest instances
-# of a calibration set (results/korf24_coverage.md, EPYC8).
+# this one is close (0.54x on #3, #4 and #26, results/korf24_levers.md
+# section 14).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 1 ] || { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }

@@ -4,19 +4,21 @@
 # blank-first`) solved optimally with the project's fastest 15-puzzle
 # configuration measured so far: the zero-aware 7-8 pattern databases with
 # the diagonal reflection and the move-pruning machine (`--heuristic zpdb:78
-# --prune fsm`), which the search reads in one bit per entry (0.6x the
-# search time of `pdb:78 --prune fsm`, results/random15.md row 16). Its
-# tables (1.5 GB on disk, about 3 minutes and 2.8 GiB on 2 cores, once)
-# are built on first use; the first run then derives the one-bit form
-# (577 MB, 3-5 s) and keeps it beside them (TABLE.pdb.onebit), which later
-# runs read in 0.15-0.6 s. Every solution is then replayed by `npuzzle verify`.
+# --prune fsm`), which the search reads through its child signs (0.8x the
+# search time of the one-bit form, which takes 0.6x that of `pdb:78 --prune
+# fsm`: results/random15.md, "child signs" and row 16). Its tables (1.5 GB
+# on disk, 2-3 minutes and 2.8 GiB on 2 cores, once) are built on first
+# use; the first run then derives the one-bit form (577 MB, 3-5 s) and from
+# it the child signs (2.3 GB, about 70 s), and keeps both beside them
+# (TABLE.pdb.onebit, TABLE.pdb.childsign), which later runs read in
+# 0.4-1.5 s. Every solution is then replayed by `npuzzle verify`.
 #
 # Usage: scripts/random15_best.sh COUNT SEED OUT.csv
 # Environment: NPUZZLE (the binary, default build/npuzzle), THREADS
 # (default: all cores), PDB_DIR (the table cache, default npuzzle's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -eq 3 ] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -eq 3 ] || { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 count=$1 seed=$2 out=$3
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "random15_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }

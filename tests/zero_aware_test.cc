@@ -46,12 +46,14 @@
 #include "core/replay.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb/child_signs.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/file.h"
 #include "heuristics/pdb/builder.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/child_sign_heuristic.h"
 #include "heuristics/dense_catalogue_heuristic.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
 #include "heuristics/kernel_rows.h"
@@ -1067,6 +1069,118 @@ TEST(DenseZeroAwareSearch, KorfsFirst10WithZpdb663ThroughItsRowInTheirPublishedL
   std::filesystem::remove_all(dir);
 }
 
+// Child signs (pdb/child_signs.h, child_sign_heuristic.h) against the byte
+// tables, whose entries the tests above check against BFS: every child of
+// every 3x3 state, the children along every path of a few moves on 4x4 and
+// 5x5, and the kernels' counts against the reference IDA*'s.
+TEST(ChildSigns, EveryChildOfEveryThreeByThreeStateHasTheByteTablesValue) {
+  const std::vector<std::vector<std::vector<int>>> partitions = {
+      {{1, 2, 3, 4}, {5, 6, 7, 8}}, {{1, 2, 3}, {4, 5, 6}, {7, 8}}, {{1, 2, 3, 4, 5, 6, 7}, {8}}};
+  for (const auto& parts : partitions) {
+    for (Goal goal : kGoals) {
+      const auto set = in_memory(parts, 3, 3, goal, true, true);
+      const auto dense = DenseZeroAwareSet::load_dense(set);
+      ASSERT_TRUE(dense);
+      ASSERT_TRUE(ChildSignSet::possible(*set, *dense));
+      const auto signs = ChildSignSet::load(set, *dense);
+      ASSERT_TRUE(signs);
+      EXPECT_EQ(ChildSignSet::find(*set), signs);
+      const auto distance = bfs_distances(3, 3, goal);
+      ChildSignHeuristic<3> h(*set, *signs);
+      int children = 0;
+      for (std::uint64_t rank = 0; rank < distance.size(); ++rank) {
+        if (distance[rank] == kUnreached) continue;
+        Board b(3, 3, unrank_permutation(rank, 9));
+        ASSERT_EQ(h.reset(b), set->evaluate(b)) << "rank " << rank;
+        for (const auto [dir, tile, from, to] : kernel_moves(b)) {
+          ChildSignHeuristic<3>::Step step;
+          h.prepare(step, tile, from, to, b);
+          b.move(dir);
+          ASSERT_EQ(h.evaluate(step, 1000), set->evaluate(b)) << "rank " << rank << " tile " << tile;
+          b.move(opposite(dir));
+          ++children;
+        }
+      }
+      EXPECT_EQ(children, 181440 * 8 / 3) << "every child of every state (24 moves per 9 blank cells)";
+    }
+  }
+}
+
+TEST(ChildSigns, FourAndFiveByFiveChildrenAlongEveryPathHaveTheByteTablesValue) {
+  const auto four = in_memory({{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}, 4, 4, Goal::kBlankFirst,
+                              true, true);
+  const auto four_dense = DenseZeroAwareSet::load_dense(four);
+  ASSERT_TRUE(four_dense);
+  const auto four_signs = ChildSignSet::load(four, *four_dense);
+  ASSERT_TRUE(four_signs);
+  EXPECT_EQ(four_signs->bytes(), 3u * 4u * 524160u) << "a 32-bit word per placement of 5 tiles on 16 cells";
+  const auto korf100 = testing::korf100();
+  for (std::size_t i = 0; i < 10; ++i) {
+    Board b(4, 4, korf100[i].tiles);
+    ChildSignHeuristic<4> h(*four, *four_signs);
+    ASSERT_EQ(h.reset(b), four->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *four, b, h.reset(b), 7));
+  }
+  const auto five = in_memory(kFiveByFiveFours, 5, 5, Goal::kBlankFirst, true, true);
+  const auto five_dense = DenseZeroAwareSet::load_dense(five);
+  ASSERT_TRUE(five_dense);
+  const auto five_signs = ChildSignSet::load(five, *five_dense);  // from cell words
+  ASSERT_TRUE(five_signs);
+  const auto korf50 = testing::korf50_24();
+  for (std::size_t i = 0; i < 6; ++i) {
+    Board b(5, 5, korf50[i].tiles);
+    ChildSignHeuristic<5> h(*five, *five_signs);
+    ASSERT_EQ(h.reset(b), five->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *five, b, h.reset(b), 6));
+  }
+  std::mt19937_64 rng(41);  // near the goal, where the parts' tiles crowd the blank's corner
+  for (int walk = 0; walk < 20; ++walk) {
+    Board b = testing::random_walk(5, 5, Goal::kBlankFirst, 3 + walk, rng);
+    ChildSignHeuristic<5> h(*five, *five_signs);
+    ASSERT_EQ(h.reset(b), five->evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, *five, b, h.reset(b), 5));
+  }
+}
+
+// Through the row's 4x4 and 5x5 kernels, with the child signs alive (they
+// take precedence over the one-bit form): the reference IDA*'s lengths and
+// counts, with parent pruning and with the move-pruning machine.
+TEST(ChildSignSearch, FourAndFiveByFiveCountsEqualAPlainIdaStar) {
+  struct Case {
+    int side;
+    std::vector<std::vector<int>> parts;
+  };
+  for (const Case& c : {Case{4, {{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}, Case{5, kFiveByFiveFours}}) {
+    const Goal goal = Goal::kBlankFirst;
+    const auto reflected = in_memory(c.parts, c.side, c.side, goal, true, true);
+    const auto flat = in_memory(c.parts, c.side, c.side, goal, false, true);
+    const auto dense = DenseZeroAwareSet::load_dense(reflected);
+    ASSERT_TRUE(dense);
+    const auto signs = ChildSignSet::load(reflected, *dense);  // alive: the row's kernels read it
+    ASSERT_TRUE(signs);
+    const std::shared_ptr<const MoveFsm> machine = move_fsm_for(c.side, c.side);
+    std::mt19937_64 rng(2027);
+    for (int walk = 0; walk < 10; ++walk) {
+      const Board b = testing::random_walk(c.side, c.side, goal, 20 + walk, rng);
+      for (MovePruning pruning : {MovePruning::kFsm, MovePruning::kParent}) {
+        ReferenceIda reference{*reflected, *flat, Board::solved(c.side, c.side, goal),
+                               pruning == MovePruning::kFsm ? machine.get() : nullptr};
+        reference.run(b);
+        SolveRequest so;
+        so.goal = goal;
+        so.pruning = pruning;
+        so.limits.max_nodes = 100'000'000;  // a wrong sign stops here rather than running for hours
+        const SolveResult r = solve(b, so, resolved_additive(reflected));
+        ASSERT_EQ(r.status, Status::kOptimal);
+        ASSERT_EQ(r.length, reference.length) << c.side << "x" << c.side << " walk " << walk;
+        ASSERT_EQ(check_solution(b, r.moves, goal), "") << "walk " << walk;
+        ASSERT_EQ(r.expanded, reference.expanded) << c.side << "x" << c.side << " walk " << walk;
+        ASSERT_EQ(r.generated, reference.generated) << c.side << "x" << c.side << " walk " << walk;
+      }
+    }
+  }
+}
+
 // Each table's one-bit form is kept beside its file after a derivation, and
 // read back by later loads; a kept file that does not verify is ignored and
 // written again. The bits must be the derivation's either way.
@@ -1077,11 +1191,16 @@ TEST(DenseZeroAwareKept, ReadBackEqualsTheDerivationAndACorruptFileIsDerivedAgai
   const HeuristicSpec spec = heuristic_spec("zpdb:663");
   build_tables(spec, 4, 4, Goal::kBlankFirst, tables);
   // The bits of every table, and how many were read rather than derived.
+  // The child signs derived from it are kept too: how many were read.
+  int signs_read = -1;
   auto load = [&](int& read) {
     const Resolution r = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
     EXPECT_TRUE(r.error.empty()) << r.error;
     const auto dense = DenseZeroAwareSet::find(r.heuristic.data_as<AdditivePdb>());
     EXPECT_TRUE(dense);
+    const auto signs = ChildSignSet::find(r.heuristic.data_as<AdditivePdb>());
+    EXPECT_TRUE(signs);
+    signs_read = signs ? signs->tables_read() : -1;
     std::vector<std::vector<std::uint8_t>> bits;
     if (!dense) return bits;
     read = dense->tables_read();
@@ -1102,8 +1221,10 @@ TEST(DenseZeroAwareKept, ReadBackEqualsTheDerivationAndACorruptFileIsDerivedAgai
     if (entry.path().extension() == ".onebit") kept.push_back(entry.path().string());
   }
   ASSERT_EQ(kept.size(), 3u) << "one kept form per table";
+  EXPECT_EQ(signs_read, 0);
   EXPECT_EQ(load(read), derived);
   EXPECT_EQ(read, 3) << "all three read back";
+  EXPECT_EQ(signs_read, 3) << "and their child signs";
   {  // flip one payload byte of one kept file
     std::fstream f(kept[0], std::ios::in | std::ios::out | std::ios::binary);
     f.seekg(kPayloadOffset + 1000);

@@ -167,17 +167,11 @@ class DenseZeroAwareHeuristic {
   // own evaluation over the byte tables (A* keeps no parent values to decode from).
   template <class Storage>
   int value(const Storage& board) const {
-    Where where{};
-    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
-    return pdb_->evaluate_positions(where);
+    return pdb::value_from_scratch(*pdb_, board);
   }
   template <class Storage>
   int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
-    Where where{};
-    for (int pos = 0; pos < cells_; ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
-    where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
-    where[0] = static_cast<std::uint8_t>(from);
-    return pdb_->evaluate_positions(where);
+    return pdb::child_value_from_scratch(*pdb_, parent, tile, from, to);
   }
 
  private:

@@ -2,10 +2,12 @@
 // `pdb:SPEC` (pdb/additive.h), zero-aware sets `zpdb:SPEC`
 // (pdb/zero_aware.h) and catalogues `cat:NAME`. Their kernel heuristics
 // are pdb_heuristic.h, zero_aware_heuristic.h and catalogue_heuristic.h.
+#include <cstdlib>
 #include <stdexcept>
 
 #include "heuristics/catalogue_heuristic.h"
 #include "heuristics/pdb/additive_cache.h"
+#include "heuristics/pdb/child_signs.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb_heuristic.h"
 #include "heuristics/registry.h"
@@ -48,8 +50,10 @@ ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal,
 }
 
 // load_set, with the dense one-bit form of the set when it has one
-// (pdb/dense_zero_aware.h): derived now, owned with the set by the
-// resolved heuristic (its data still points at the set), and found by
+// (pdb/dense_zero_aware.h) and the child signs derived from it when it has
+// those (pdb/child_signs.h): derived now (or read where they were kept),
+// owned with the set by the resolved heuristic (its data still points at
+// the set), and found by
 // ZeroAwarePdbRow::with_kernel (a zero-aware set) or
 // CatalogueRow::with_kernel (a 5x5 catalogue of zero-aware tables).
 ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
@@ -60,9 +64,14 @@ ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goa
     struct Owner {
       std::shared_ptr<const pdb::AdditivePdb> set;
       std::shared_ptr<const pdb::DenseZeroAwareSet> dense;
+      std::shared_ptr<const pdb::ChildSignSet> signs;
     };
+    // NPUZZLE_CHILD_SIGNS=0 leaves them out, for comparing the two forms.
+    const char* env = std::getenv("NPUZZLE_CHILD_SIGNS");
+    std::shared_ptr<const pdb::ChildSignSet> signs;
+    if (env == nullptr || std::string_view(env) != "0") signs = pdb::ChildSignSet::load(set, *dense, tables.cache.budget);
     const pdb::AdditivePdb* raw = set.get();
-    auto owner = std::make_shared<const Owner>(Owner{std::move(set), std::move(dense)});
+    auto owner = std::make_shared<const Owner>(Owner{std::move(set), std::move(dense), std::move(signs)});
     h.data = std::shared_ptr<const void>(owner, raw);
   }
   return h;

@@ -41,6 +41,24 @@ namespace npuzzle::pdb {
 // where[t]: the cell of tile t (t = 0: the blank).
 using Where = std::array<std::uint8_t, kMaxPdbCells>;
 
+// A* (NodeHeuristic) over a set whose search form keeps parent values it
+// has no use for there: a packed board's value from scratch, and a child's
+// (`tile` slid from `from` onto the blank at `to` of `parent`).
+template <class Storage>
+int value_from_scratch(const AdditivePdb& set, const Storage& board) {
+  Where where{};
+  for (int pos = 0; pos < set.cells(); ++pos) where[static_cast<std::size_t>(board.at(pos))] = static_cast<std::uint8_t>(pos);
+  return set.evaluate_positions(where);
+}
+template <class Storage>
+int child_value_from_scratch(const AdditivePdb& set, const Storage& parent, int tile, int from, int to) {
+  Where where{};
+  for (int pos = 0; pos < set.cells(); ++pos) where[static_cast<std::size_t>(parent.at(pos))] = static_cast<std::uint8_t>(pos);
+  where[static_cast<std::size_t>(tile)] = static_cast<std::uint8_t>(to);
+  where[0] = static_cast<std::uint8_t>(from);
+  return set.evaluate_positions(where);
+}
+
 struct PartTable {
   using Cursor = ZeroAwareIndex::Cursor;  // for a plain table, `permutation` is the lexicographic rank
 

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "heuristics/child_sign_heuristic.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/dense_zero_aware.h"
@@ -175,7 +176,11 @@ class ZeroAwarePdbHeuristic {
 // (pdb/dense_zero_aware.h, derived at load: region bytes up to 16 cells,
 // cell words above), and the IDA* kernels read it through
 // DenseZeroAwareHeuristic: the same values, with a plain table's lookups
-// (over 4x a plain table's memory in cell words).
+// (over 4x a plain table's memory in cell words). Such a set of one
+// partition also has child signs (pdb/child_signs.h, derived from the
+// one-bit form), which the 4x4 and 5x5 kernels read instead through
+// ChildSignHeuristic: the same values again, with a line read only per
+// child descended into.
 struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static const HeuristicRow& row();
   static constexpr bool kMachineOnly = false;
@@ -187,7 +192,7 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   static constexpr bool in_default_shape_kernel(int rows, int cols) {
     return rows == cols && (rows == 4 || rows == 5);
   }
-  // The shape kernels carry the one-bit form only (shape_kernel_serves):
+  // The shape kernels carry the one-bit form and child signs only (shape_kernel_serves):
   // a set without it (no reflection, or refused by the memory budget) runs
   // the generic kernel, with the same counts. kMinCells..kMaxCells: the
   // boards a generic kernel serves (its packing's, search/kernel_dispatch.h),
@@ -207,8 +212,11 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
     if constexpr (kRegionBytes || kCellWords) {
       const auto& set = h.data_as<pdb::AdditivePdb>();
       if (set.reflected() && set.rows() == set.cols()) {
+        constexpr int kSide = kRows == kCols ? kRows : 0;
+        if constexpr (kSide > 0) {
+          if (const auto signs = pdb::ChildSignSet::find(set)) return f(ChildSignHeuristic<kSide>(set, *signs));
+        }
         if (const auto dense = pdb::DenseZeroAwareSet::find(set)) {
-          constexpr int kSide = kRows == kCols ? kRows : 0;
           if constexpr (kRegionBytes) {
             if (dense->layout() == Layout::kRegionBytes) {
               return f(DenseZeroAwareHeuristic<true, kSide, Layout::kRegionBytes>(set, *dense));

@@ -74,6 +74,10 @@ class IdaStar {
   // evaluates the plain view of all children first and indexes the
   // reflected view only for the children the plain one does not cut.
   static constexpr bool kScreens = requires(Heuristic& h, typename Heuristic::Step& s) { h.screen(s, 0); };
+  // A heuristic whose prepare() reads nothing and learns the child's h
+  // (child signs: child_sign_heuristic.h): dfs_at then asks it to fetch
+  // only what the children the bound lets through will need.
+  static constexpr bool kFetchesOpen = requires(Heuristic& h, typename Heuristic::Step& s) { h.fetch_open(s, 0); };
   static constexpr bool kFsm = kPruning == MovePruning::kFsm;
 
  public:
@@ -389,6 +393,12 @@ class IdaStar {
       if (left_live) heuristic_.prepare(left, board.at(kLeftCell), kLeftCell, kBlank, board);
       if (right_live) heuristic_.prepare(right, board.at(kRightCell), kRightCell, kBlank, board);
       if (down_live) heuristic_.prepare(down, board.at(kDownCell), kDownCell, kBlank, board);
+      if constexpr (kFetchesOpen) {
+        if (up_live) heuristic_.fetch_open(up, room);
+        if (left_live) heuristic_.fetch_open(left, room);
+        if (right_live) heuristic_.fetch_open(right, room);
+        if (down_live) heuristic_.fetch_open(down, room);
+      }
     }
   }
 

@@ -1,7 +1,6 @@
 #include "heuristics/pdb/dense_zero_aware.h"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <map>
 #include <mutex>
@@ -9,18 +8,7 @@
 #include <utility>
 #include <vector>
 
-#if NPUZZLE_PARALLEL
-#include <thread>
-#endif
-
-#if defined(__linux__) && !defined(__EMSCRIPTEN__)
-#include <sys/mman.h>
-#define NPUZZLE_DENSE_MMAP 1
-#else
-#include <cstdlib>
-#define NPUZZLE_DENSE_MMAP 0
-#endif
-
+#include "heuristics/pdb/derived_memory.h"
 #include "heuristics/pdb/file.h"
 #include "heuristics/pdb/pattern.h"
 #include "heuristics/pdb/zero_aware.h"
@@ -28,37 +16,11 @@
 namespace npuzzle::pdb {
 namespace {
 
-constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
-
 #if NPUZZLE_DENSE_MMAP
 // The version of the derivation's output in kept files: raise it whenever
 // the bits a table derives to change.
 constexpr std::uint32_t kKeptFormVersion = 1;
 #endif
-
-// Zeroed memory for a table, on 2 MiB pages where the kernel offers them
-// (as file.h maps the byte tables); null when it cannot be had.
-std::uint8_t* allocate_table(std::uint64_t bytes, std::uint64_t& mapped) {
-  mapped = (bytes + kHugePage - 1) & ~(kHugePage - 1);
-#if NPUZZLE_DENSE_MMAP
-  void* memory = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) return nullptr;
-  ::madvise(memory, mapped, MADV_HUGEPAGE);
-  return static_cast<std::uint8_t*>(memory);
-#else
-  return static_cast<std::uint8_t*>(std::calloc(mapped, 1));
-#endif
-}
-
-void release_table(const void* table, std::uint64_t mapped) {
-  if (table == nullptr) return;
-#if NPUZZLE_DENSE_MMAP
-  ::munmap(const_cast<void*>(table), mapped);
-#else
-  (void)mapped;
-  std::free(const_cast<void*>(table));
-#endif
-}
 
 // The bytes of one entry of `layout`.
 std::uint64_t entry_bytes(DenseZeroAwareSet::Layout layout) {
@@ -140,28 +102,6 @@ void for_each_subset(std::uint32_t candidates, int count, std::uint32_t mask, Vi
     const std::uint32_t bit = m & (0u - m);
     for_each_subset(m & ~bit, count - 1, mask | bit, visit);
   }
-}
-
-// task(i) for every i in [0, count), on every core: the derivation's own
-// threads, since it runs inside a batch's solve stage, where the pool's
-// other threads may be waiting for it (batch.cc resolves lazily under a
-// lock). Without threads (the WebAssembly build), in turn.
-template <class Task>
-void for_each_task(std::uint64_t count, Task&& task) {
-#if NPUZZLE_PARALLEL
-  std::atomic<std::uint64_t> next{0};
-  auto work = [&] {
-    for (std::uint64_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) task(i);
-  };
-  const unsigned helpers = std::max(1u, std::thread::hardware_concurrency()) - 1;
-  std::vector<std::thread> threads;
-  threads.reserve(helpers);
-  for (unsigned t = 0; t < helpers; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
-#else
-  for (std::uint64_t i = 0; i < count; ++i) task(i);
-#endif
 }
 
 // The dense forms alive, by set.
