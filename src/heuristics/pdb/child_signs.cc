@@ -2,8 +2,6 @@
 
 #include <array>
 #include <bit>
-#include <map>
-#include <mutex>
 #include <new>
 #include <utility>
 
@@ -20,19 +18,9 @@ namespace {
 constexpr std::uint32_t kKeptFormVersion = 1;
 #endif
 
-std::uint64_t placements_of(int k, int cells) {
-  std::uint64_t n = 1;
-  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
-  return n;
-}
-
-struct Registry {
-  std::mutex mutex;
-  std::map<const AdditivePdb*, std::weak_ptr<const ChildSignSet>> by_set;
-};
-Registry& registry() {
-  static Registry r;
-  return r;
+AliveForms<ChildSignSet>& alive_forms() {
+  static AliveForms<ChildSignSet> forms;
+  return forms;
 }
 
 // Derives part `p`'s words into `out` from its one-bit form.
@@ -231,30 +219,24 @@ std::shared_ptr<const ChildSignSet> ChildSignSet::load(const std::shared_ptr<con
                                                        const std::shared_ptr<MemoryBudget>& budget) {
   // Not in the WebAssembly build, whose memory a 2 GB form would not fit.
   if (!NPUZZLE_DENSE_MMAP || !set || !possible(*set, dense)) return nullptr;
-  Registry& r = registry();
-  const std::lock_guard<std::mutex> lock(r.mutex);
-  if (auto alive = r.by_set[set.get()].lock()) return alive;
-  std::uint64_t bytes = 0;
-  for (int p = 0; p < dense.tables(); ++p) bytes += placements_of(dense.part(p).k, set->cells()) * sizeof(std::uint32_t);
-  std::shared_ptr<ChildSignSet> signs;
-  try {
-    MemoryReservation reservation(budget, bytes, "the child signs of " + set->spec());
-    signs.reset(new ChildSignSet(*set, dense));
-    signs->reservation_ = std::move(reservation);
-  } catch (const MemoryBudgetError&) {
-    return nullptr;
-  } catch (const std::bad_alloc&) {
-    return nullptr;
-  }
-  r.by_set[set.get()] = signs;
-  return signs;
+  return alive_forms().find_or_make(set.get(), [&]() -> std::shared_ptr<const ChildSignSet> {
+    std::uint64_t bytes = 0;
+    for (int p = 0; p < dense.tables(); ++p) bytes += placements_of(dense.part(p).k, set->cells()) * sizeof(std::uint32_t);
+    try {
+      MemoryReservation reservation(budget, bytes, "the child signs of " + set->spec());
+      std::shared_ptr<ChildSignSet> signs(new ChildSignSet(*set, dense));
+      signs->reservation_ = std::move(reservation);
+      return signs;
+    } catch (const MemoryBudgetError&) {
+      return nullptr;
+    } catch (const std::bad_alloc&) {
+      return nullptr;
+    }
+  });
 }
 
 std::shared_ptr<const ChildSignSet> ChildSignSet::find(const AdditivePdb& set) {
-  Registry& r = registry();
-  const std::lock_guard<std::mutex> lock(r.mutex);
-  const auto at = r.by_set.find(&set);
-  return at == r.by_set.end() ? nullptr : at->second.lock();
+  return alive_forms().find(&set);
 }
 
 }  // namespace npuzzle::pdb

@@ -27,13 +27,6 @@ std::uint64_t entry_bytes(DenseZeroAwareSet::Layout layout) {
   return layout == DenseZeroAwareSet::Layout::kCellWords ? sizeof(std::uint32_t) : 1;
 }
 
-// The placements of k tiles on `cells` cells: cells! / (cells - k)!.
-std::uint64_t placements_of(int k, int cells) {
-  std::uint64_t n = 1;
-  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
-  return n;
-}
-
 // The regions of free cells of a rows x cols board (at most 32 cells), by
 // bit-parallel flood fill.
 struct FreeCells {
@@ -104,14 +97,9 @@ void for_each_subset(std::uint32_t candidates, int count, std::uint32_t mask, Vi
   }
 }
 
-// The dense forms alive, by set.
-struct Registry {
-  std::mutex mutex;
-  std::map<const AdditivePdb*, std::weak_ptr<const DenseZeroAwareSet>> by_set;
-};
-Registry& registry() {
-  static Registry r;
-  return r;
+AliveForms<DenseZeroAwareSet>& alive_forms() {
+  static AliveForms<DenseZeroAwareSet> forms;
+  return forms;
 }
 
 }  // namespace
@@ -297,31 +285,25 @@ DenseZeroAwareSet::~DenseZeroAwareSet() {
 std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::load_dense(const std::shared_ptr<const AdditivePdb>& set,
                                                                        const std::shared_ptr<MemoryBudget>& budget) {
   if (!set || !possible(*set)) return nullptr;
-  Registry& r = registry();
-  const std::lock_guard<std::mutex> lock(r.mutex);
-  if (auto alive = r.by_set[set.get()].lock()) return alive;
-  const std::uint64_t entry = entry_bytes(layout_for(set->cells()));
-  std::uint64_t bytes = 0;  // one entry per placement of each distinct table
-  for (const PatternDb* table : distinct_tables(*set)) bytes += entry * placements_of(table->pattern().size(), set->cells());
-  std::shared_ptr<DenseZeroAwareSet> dense;
-  try {
-    MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());
-    dense.reset(new DenseZeroAwareSet(*set));
-    dense->reservation_ = std::move(reservation);
-  } catch (const MemoryBudgetError&) {
-    return nullptr;
-  } catch (const std::bad_alloc&) {
-    return nullptr;
-  }
-  r.by_set[set.get()] = dense;
-  return dense;
+  return alive_forms().find_or_make(set.get(), [&]() -> std::shared_ptr<const DenseZeroAwareSet> {
+    const std::uint64_t entry = entry_bytes(layout_for(set->cells()));
+    std::uint64_t bytes = 0;  // one entry per placement of each distinct table
+    for (const PatternDb* table : distinct_tables(*set)) bytes += entry * placements_of(table->pattern().size(), set->cells());
+    try {
+      MemoryReservation reservation(budget, bytes, "the one-bit form of " + set->spec());
+      std::shared_ptr<DenseZeroAwareSet> dense(new DenseZeroAwareSet(*set));
+      dense->reservation_ = std::move(reservation);
+      return dense;
+    } catch (const MemoryBudgetError&) {
+      return nullptr;
+    } catch (const std::bad_alloc&) {
+      return nullptr;
+    }
+  });
 }
 
 std::shared_ptr<const DenseZeroAwareSet> DenseZeroAwareSet::find(const AdditivePdb& set) {
-  Registry& r = registry();
-  const std::lock_guard<std::mutex> lock(r.mutex);
-  const auto at = r.by_set.find(&set);
-  return at == r.by_set.end() ? nullptr : at->second.lock();
+  return alive_forms().find(&set);
 }
 
 }  // namespace npuzzle::pdb

@@ -1,11 +1,15 @@
 // Memory for the forms the search reads that are derived from a set's
-// tables at load (dense_zero_aware.h, child_signs.h), and the derivations'
-// own threads. Internal to heuristics/pdb.
+// tables at load (dense_zero_aware.h, child_signs.h), the derivations'
+// own threads, and the registry of the forms alive. Internal to
+// heuristics/pdb.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 #if NPUZZLE_PARALLEL
@@ -23,6 +27,41 @@
 namespace npuzzle::pdb {
 
 inline constexpr std::uint64_t kHugePage = std::uint64_t{2} << 20;
+
+class AdditivePdb;
+
+// The placements of k tiles on `cells` cells: cells! / (cells - k)!.
+inline std::uint64_t placements_of(int k, int cells) {
+  std::uint64_t n = 1;
+  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
+  return n;
+}
+
+// The forms of type Form alive, by the set they were derived from: each is
+// derived once per set while anyone holds it.
+template <class Form>
+class AliveForms {
+ public:
+  // The form alive for `set`, else make()'s (null when it could not be
+  // had), under the lock, so that concurrent loads derive it once.
+  template <class Make>
+  std::shared_ptr<const Form> find_or_make(const AdditivePdb* set, Make&& make) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (auto alive = by_set_[set].lock()) return alive;
+    std::shared_ptr<const Form> made = make();
+    if (made) by_set_[set] = made;
+    return made;
+  }
+  std::shared_ptr<const Form> find(const AdditivePdb* set) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto at = by_set_.find(set);
+    return at == by_set_.end() ? nullptr : at->second.lock();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<const AdditivePdb*, std::weak_ptr<const Form>> by_set_;
+};
 
 // Zeroed memory for a table, on 2 MiB pages where the kernel offers them
 // (as file.h maps the byte tables); null when it cannot be had.
