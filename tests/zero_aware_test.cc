@@ -53,6 +53,7 @@
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb/zero_aware_builder.h"
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/child_sign_catalogue_heuristic.h"
 #include "heuristics/child_sign_heuristic.h"
 #include "heuristics/dense_catalogue_heuristic.h"
 #include "heuristics/dense_zero_aware_heuristic.h"
@@ -993,12 +994,27 @@ TEST(DenseCatalogue, FiveByFiveValuesEqualTheCataloguesOwn) {
     ASSERT_NO_FATAL_FAILURE(check_incremental(g, catalogue, b, g.reset(b), 3));
   }
   EXPECT_GT(above_rows, 0) << "the second partition must count";
+  // Its child signs (one word per placement of each distinct table): every
+  // child's value along the same paths, and near the goal.
+  ASSERT_TRUE(ChildSignSet::possible(catalogue, *dense));
+  const auto signs = ChildSignSet::load(test.catalogue, *dense);
+  ASSERT_TRUE(signs);
+  ASSERT_EQ(signs->parts(), 11);
+  for (std::size_t i = 0; i < 6; ++i) {
+    Board b(5, 5, instances[i].tiles);
+    ChildSignCatalogueHeuristic<5> h(catalogue, *signs);
+    ASSERT_EQ(h.reset(b), catalogue.evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(h, catalogue, b, h.reset(b), 5));
+  }
   std::mt19937_64 rng(41);
   for (int walk = 0; walk < 20; ++walk) {
     Board b = testing::random_walk(5, 5, Goal::kBlankFirst, 3 + walk, rng);
     DenseCatalogueHeuristic<true, 5> h(catalogue, *dense);
     ASSERT_EQ(h.reset(b), catalogue.evaluate(b));
     ASSERT_NO_FATAL_FAILURE(check_incremental(h, catalogue, b, h.reset(b), 5));
+    ChildSignCatalogueHeuristic<5> g(catalogue, *signs);
+    ASSERT_EQ(g.reset(b), catalogue.evaluate(b));
+    ASSERT_NO_FATAL_FAILURE(check_incremental(g, catalogue, b, g.reset(b), 5));
   }
 }
 
@@ -1015,25 +1031,33 @@ TEST(DenseCatalogueSearch, FiveByFiveCountsEqualAPlainIdaStar) {
     const FiveByFiveCatalogue flat = five_by_five_catalogue(false, every_tile);
     const auto dense = DenseZeroAwareSet::load_dense(reflected.catalogue);
     ASSERT_TRUE(dense);
-    std::mt19937_64 rng(2027);
-    for (int walk = 0; walk < 10; ++walk) {
-      const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
-      for (const MoveFsm* fsm : {static_cast<const MoveFsm*>(nullptr), machine.get()}) {
-        const std::string where = "walk " + std::to_string(walk) + (fsm ? ", fsm" : ", parent") +
-                                  (every_tile ? "" : ", a partition short of a tile");
-        ReferenceIda reference{*reflected.catalogue, *flat.catalogue, Board::solved(5, 5, goal), fsm};
-        reference.run(b);
-        ASSERT_LE(reference.length, 20 + walk);
-        SolveRequest so;
-        so.goal = goal;
-        so.pruning = fsm ? MovePruning::kFsm : MovePruning::kParent;
-        so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
-        const SolveResult r = solve(b, so, resolved_additive(reflected.catalogue));
-        ASSERT_EQ(r.status, Status::kOptimal) << where;
-        ASSERT_EQ(r.length, reference.length) << where;
-        ASSERT_EQ(check_solution(b, r.moves, goal), "") << where;
-        ASSERT_EQ(r.expanded, reference.expanded) << where;
-        ASSERT_EQ(r.generated, reference.generated) << where;
+    // First through the one-bit form, then through the child signs, which
+    // the 5x5 kernel takes first while they are alive.
+    std::shared_ptr<const ChildSignSet> signs;
+    for (bool with_signs : {false, true}) {
+      if (with_signs) signs = ChildSignSet::load(reflected.catalogue, *dense);
+      ASSERT_EQ(signs != nullptr, with_signs);
+      std::mt19937_64 rng(2027);
+      for (int walk = 0; walk < 10; ++walk) {
+        const Board b = testing::random_walk(5, 5, goal, 20 + walk, rng);
+        for (const MoveFsm* fsm : {static_cast<const MoveFsm*>(nullptr), machine.get()}) {
+          const std::string where = "walk " + std::to_string(walk) + (fsm ? ", fsm" : ", parent") +
+                                    (every_tile ? "" : ", a partition short of a tile") +
+                                    (with_signs ? ", child signs" : ", one-bit form");
+          ReferenceIda reference{*reflected.catalogue, *flat.catalogue, Board::solved(5, 5, goal), fsm};
+          reference.run(b);
+          ASSERT_LE(reference.length, 20 + walk);
+          SolveRequest so;
+          so.goal = goal;
+          so.pruning = fsm ? MovePruning::kFsm : MovePruning::kParent;
+          so.limits.max_nodes = 100'000'000;  // a wrong table stops here rather than running for hours
+          const SolveResult r = solve(b, so, resolved_additive(reflected.catalogue));
+          ASSERT_EQ(r.status, Status::kOptimal) << where;
+          ASSERT_EQ(r.length, reference.length) << where;
+          ASSERT_EQ(check_solution(b, r.moves, goal), "") << where;
+          ASSERT_EQ(r.expanded, reference.expanded) << where;
+          ASSERT_EQ(r.generated, reference.generated) << where;
+        }
       }
     }
   }
@@ -1181,27 +1205,46 @@ TEST(ChildSignSearch, FourAndFiveByFiveCountsEqualAPlainIdaStar) {
   }
 }
 
+// Set by the build (tests/CMakeLists.txt) as for heuristics/pdb_rows.cc.
+#ifndef NPUZZLE_ZPDB_KERNEL_4X4
+#define NPUZZLE_ZPDB_KERNEL_4X4 0
+#endif
+
 // Each table's one-bit form is kept beside its file after a derivation, and
 // read back by later loads; a kept file that does not verify is ignored and
-// written again. The bits must be the derivation's either way.
+// written again. The bits must be the derivation's either way. The child
+// signs derived from it are kept too, and later resolutions read them
+// alone, without the one-bit form, unless one of their files does not
+// verify; the search through them keeps the reference IDA*'s counts.
 TEST(DenseZeroAwareKept, ReadBackEqualsTheDerivationAndACorruptFileIsDerivedAgain) {
   const std::string dir = ::testing::TempDir() + "/npuzzle-kept-test-" + std::to_string(::getpid());
   TableOptions tables;
   tables.cache.dir = dir;
   const HeuristicSpec spec = heuristic_spec("zpdb:663");
   build_tables(spec, 4, 4, Goal::kBlankFirst, tables);
-  // The bits of every table, and how many were read rather than derived.
-  // The child signs derived from it are kept too: how many were read.
-  int signs_read = -1;
-  auto load = [&](int& read) {
-    const Resolution r = resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables);
-    EXPECT_TRUE(r.error.empty()) << r.error;
-    const auto dense = DenseZeroAwareSet::find(r.heuristic.data_as<AdditivePdb>());
-    EXPECT_TRUE(dense);
-    const auto signs = ChildSignSet::find(r.heuristic.data_as<AdditivePdb>());
-    EXPECT_TRUE(signs);
-    signs_read = signs ? signs->tables_read() : -1;
+  // What a resolution holds: whether it has the one-bit form, and how many
+  // of its child signs' tables were read rather than derived.
+  struct Resolved {
+    Resolution r;
+    bool dense = false;
+    int signs_read = -1;
+  };
+  auto resolve = [&] {
+    Resolved out{resolve_heuristic(spec, 4, 4, Goal::kBlankFirst, tables)};
+    EXPECT_TRUE(out.r.error.empty()) << out.r.error;
+    if (!out.r.error.empty()) return out;
+    const auto& set = out.r.heuristic.data_as<AdditivePdb>();
+    out.dense = DenseZeroAwareSet::find(set) != nullptr;
+    const auto signs = ChildSignSet::find(set);
+    out.signs_read = signs ? signs->tables_read() : -1;
+    return out;
+  };
+  // The one-bit form of the resolved set (loaded now if the resolution
+  // left it out): the bits of every table, and how many were read.
+  auto bits_of = [](const Resolved& resolved, int& read) {
     std::vector<std::vector<std::uint8_t>> bits;
+    const auto dense = DenseZeroAwareSet::load_dense(resolved.r.heuristic.shared_data<AdditivePdb>());
+    EXPECT_TRUE(dense);
     if (!dense) return bits;
     read = dense->tables_read();
     for (int p = 0; p < dense->tables(); ++p) {
@@ -1212,30 +1255,81 @@ TEST(DenseZeroAwareKept, ReadBackEqualsTheDerivationAndACorruptFileIsDerivedAgai
     }
     return bits;
   };
-  int read = -1;
-  const auto derived = load(read);
-  ASSERT_EQ(derived.size(), 3u);
-  EXPECT_EQ(read, 0) << "nothing kept yet";
-  std::vector<std::string> kept;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() == ".onebit") kept.push_back(entry.path().string());
-  }
-  ASSERT_EQ(kept.size(), 3u) << "one kept form per table";
-  EXPECT_EQ(signs_read, 0);
-  EXPECT_EQ(load(read), derived);
-  EXPECT_EQ(read, 3) << "all three read back";
-  EXPECT_EQ(signs_read, 3) << "and their child signs";
-  {  // flip one payload byte of one kept file
-    std::fstream f(kept[0], std::ios::in | std::ios::out | std::ios::binary);
+  auto kept_files = [&](const char* extension) {
+    std::vector<std::string> kept;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      if (entry.path().extension() == extension) kept.push_back(entry.path().string());
+    }
+    std::sort(kept.begin(), kept.end());
+    return kept;
+  };
+  auto corrupt = [](const std::string& path) {  // flips one payload byte
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
     f.seekg(kPayloadOffset + 1000);
     const char c = static_cast<char>(f.get());
     f.seekp(kPayloadOffset + 1000);
     f.put(static_cast<char>(c ^ 0x40));
+  };
+  int read = -1;
+  std::vector<std::vector<std::uint8_t>> derived;
+  {
+    const Resolved first = resolve();
+    EXPECT_TRUE(first.dense) << "the child signs are derived from it";
+    EXPECT_EQ(first.signs_read, 0) << "nothing kept yet";
+    derived = bits_of(first, read);
+    ASSERT_EQ(derived.size(), 3u);
+    EXPECT_EQ(read, 0) << "nothing kept yet";
   }
-  EXPECT_EQ(load(read), derived);
-  EXPECT_EQ(read, 2) << "the corrupt one is derived again";
-  EXPECT_EQ(load(read), derived);
-  EXPECT_EQ(read, 3) << "and written again";
+  const std::vector<std::string> kept = kept_files(".onebit");
+  ASSERT_EQ(kept.size(), 3u) << "one kept form per table";
+  const std::vector<std::string> kept_signs = kept_files(".childsign");
+  ASSERT_EQ(kept_signs.size(), 3u) << "and one kept child-sign file per table";
+  {
+    const Resolved later = resolve();
+    EXPECT_EQ(later.signs_read, 3) << "the child signs read back";
+    EXPECT_EQ(later.dense, !NPUZZLE_ZPDB_KERNEL_4X4) << "alone, where the 4x4 kernel reads them";
+    // Searched through them: the reference IDA*'s lengths and counts.
+    const auto set = later.r.heuristic.shared_data<AdditivePdb>();
+    const std::shared_ptr<const MoveFsm> machine = move_fsm_for(4, 4);
+    std::mt19937_64 rng(2029);
+    for (int walk = 0; walk < 4; ++walk) {
+      const Board b = testing::random_walk(4, 4, Goal::kBlankFirst, 30 + walk, rng);
+      ReferenceIda reference{*set, *set, Board::solved(4, 4, Goal::kBlankFirst), machine.get()};
+      reference.run(b);
+      SolveRequest so;
+      so.goal = Goal::kBlankFirst;
+      so.pruning = MovePruning::kFsm;
+      so.limits.max_nodes = 100'000'000;
+      const SolveResult r = solve(b, so, later.r.heuristic);
+      ASSERT_EQ(r.status, Status::kOptimal);
+      ASSERT_EQ(r.length, reference.length) << "walk " << walk;
+      ASSERT_EQ(r.expanded, reference.expanded) << "walk " << walk;
+      ASSERT_EQ(r.generated, reference.generated) << "walk " << walk;
+    }
+    EXPECT_EQ(bits_of(later, read), derived);
+    EXPECT_EQ(read, 3) << "all three read back";
+  }
+  corrupt(kept[0]);
+  {
+    const Resolved later = resolve();
+    EXPECT_EQ(bits_of(later, read), derived);
+    EXPECT_EQ(read, 2) << "the corrupt one is derived again";
+  }
+  {
+    const Resolved later = resolve();
+    EXPECT_EQ(bits_of(later, read), derived);
+    EXPECT_EQ(read, 3) << "and written again";
+  }
+  corrupt(kept_signs[1]);
+  {
+    const Resolved later = resolve();
+    EXPECT_TRUE(later.dense) << "a child-sign file that does not verify: derived again from the one-bit form";
+    EXPECT_EQ(later.signs_read, 2);
+  }
+  {
+    const Resolved later = resolve();
+    EXPECT_EQ(later.signs_read, 3) << "and written again";
+  }
   std::filesystem::remove_all(dir);
 }
 

@@ -55,6 +55,7 @@
 #endif
 
 #include "heuristics/pdb/additive.h"
+#include "heuristics/pdb/child_signs.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb/zero_aware.h"
 #include "heuristics/pdb_views.h"
@@ -414,16 +415,18 @@ class CatalogueHeuristic {
 // kernels read it through DenseCatalogueHeuristic
 // (dense_catalogue_heuristic.h): the same values with plain ranks and one
 // 4-byte read per changed table.
-// Its 5x5 shape kernel is built by default and carries only that form;
-// without it (the memory refused, or no reflection) the generic kernel
-// serves, with the byte tables.
+// Its 5x5 shape kernel is built by default and carries only that form and
+// the child signs derived from it (child_sign_catalogue_heuristic.h, read
+// first); without them (the memory refused, or no reflection) the generic
+// kernel serves, with the byte tables.
 struct CatalogueRow : ReflectedTableRow<CatalogueHeuristic> {
   static const HeuristicRow& row();
   static constexpr bool kMachineOnly = true;
   static constexpr bool in_default_shape_kernel(int rows, int cols) { return rows == 5 && cols == 5; }
   static bool shape_kernel_serves(const ResolvedHeuristic& h) {
     const auto& set = h.data_as<pdb::AdditivePdb>();
-    return set.reflected() && (set.cells() != 25 || pdb::DenseZeroAwareSet::find(set) != nullptr);
+    return set.reflected() && (set.cells() != 25 || pdb::DenseZeroAwareSet::find(set) != nullptr ||
+                               pdb::ChildSignSet::find(set) != nullptr);
   }
   // kMinCells..kMaxCells: the cells of the kernel's boards (as ZeroAwarePdbRow's).
   static constexpr bool kWithKernelByCells = true;

@@ -31,6 +31,7 @@
 #endif
 
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/child_sign_catalogue_heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/dense_zero_aware.h"
 #include "heuristics/pdb_views.h"
@@ -319,16 +320,20 @@ decltype(auto) CatalogueRow::with_kernel(const ResolvedHeuristic& h, const TileT
   using Dense = pdb::DenseZeroAwareSet;
   if constexpr (Dense::layout_within(Dense::Layout::kCellWords, kMinCells, kMaxCells)) {
     if (set.reflected() && set.rows() == set.cols()) {
+      constexpr int kSide = kRows == kCols ? kRows : 0;
+      // Its child signs first, in a shape kernel: a line read only per child descended into.
+      if constexpr (kSide > 0) {
+        if (const auto signs = pdb::ChildSignSet::find(set)) return f(ChildSignCatalogueHeuristic<kSide>(set, *signs));
+      }
       if (const auto dense = Dense::find(set)) {
         if (dense->layout() == Dense::Layout::kCellWords) {
-          constexpr int kSide = kRows == kCols ? kRows : 0;
           return f(DenseCatalogueHeuristic<true, kSide>(set, *dense));
         }
       }
     }
   }
   if constexpr (kCells == 25) {
-    std::abort();  // shape_kernel_serves() sends a 5x5 catalogue here only with its dense form
+    std::abort();  // shape_kernel_serves() sends a 5x5 catalogue here only with its dense form or child signs
   } else {
     return ReflectedTableRow<CatalogueHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
   }

@@ -49,30 +49,59 @@ ResolvedHeuristic load_set(std::string_view spec, int rows, int cols, Goal goal,
   return resolved_additive(pdb::shared_additive(spec, rows, cols, goal, load), label_of(spec, tables.reflect));
 }
 
-// load_set, with the dense one-bit form of the set when it has one
-// (pdb/dense_zero_aware.h) and the child signs derived from it when it has
-// those (pdb/child_signs.h): derived now (or read where they were kept),
-// owned with the set by the resolved heuristic (its data still points at
-// the set), and found by
-// ZeroAwarePdbRow::with_kernel (a zero-aware set) or
+// Set by the build (src/CMakeLists.txt) when the zpdb shape kernel of that
+// board exists: it reads a set's child signs and nothing else.
+#ifndef NPUZZLE_ZPDB_KERNEL_4X4
+#define NPUZZLE_ZPDB_KERNEL_4X4 0
+#endif
+#ifndef NPUZZLE_ZPDB_KERNEL_5X5
+#define NPUZZLE_ZPDB_KERNEL_5X5 0
+#endif
+
+// Whether a side x side set's child signs may be loaded alone: where its
+// shape kernel reads them. The generic kernels (other boards, builds
+// without those kernels, weighted IDA*) read the one-bit form, and without
+// it the byte tables: the same values, more lines read per node.
+bool signs_serve_alone(int side) {
+  return (side == 4 && NPUZZLE_ZPDB_KERNEL_4X4) || (side == 5 && NPUZZLE_ZPDB_KERNEL_5X5);
+}
+
+// load_set, with the forms the search reads derived from the set: its child
+// signs (pdb/child_signs.h) alone when they were kept and its shape kernel
+// reads them (signs_serve_alone; the one-bit form is then only what they
+// were derived from), else its dense one-bit form (pdb/dense_zero_aware.h)
+// and the child signs derived from it (or read where they were kept). Owned
+// with the set by the resolved heuristic (its data still points at the
+// set), and found by ZeroAwarePdbRow::with_kernel (a zero-aware set) or
 // CatalogueRow::with_kernel (a 5x5 catalogue of zero-aware tables).
 ResolvedHeuristic load_zero_aware(std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
   ResolvedHeuristic h = load_set(spec, rows, cols, goal, tables);
   auto set = h.shared_data<pdb::AdditivePdb>();
   if (!set->reflected() || set->rows() != set->cols()) return h;  // what ZeroAwarePdbRow::with_kernel reads
-  if (auto dense = pdb::DenseZeroAwareSet::load_dense(set, tables.cache.budget)) {
-    struct Owner {
-      std::shared_ptr<const pdb::AdditivePdb> set;
-      std::shared_ptr<const pdb::DenseZeroAwareSet> dense;
-      std::shared_ptr<const pdb::ChildSignSet> signs;
-    };
-    // NPUZZLE_CHILD_SIGNS=0 leaves them out, for comparing the two forms.
-    const char* env = std::getenv("NPUZZLE_CHILD_SIGNS");
+  struct Owner {
+    std::shared_ptr<const pdb::AdditivePdb> set;
+    std::shared_ptr<const pdb::DenseZeroAwareSet> dense;
     std::shared_ptr<const pdb::ChildSignSet> signs;
-    if (env == nullptr || std::string_view(env) != "0") signs = pdb::ChildSignSet::load(set, *dense, tables.cache.budget);
+  };
+  auto own = [&h, &set](std::shared_ptr<const pdb::DenseZeroAwareSet> dense,
+                        std::shared_ptr<const pdb::ChildSignSet> signs) {
     const pdb::AdditivePdb* raw = set.get();
     auto owner = std::make_shared<const Owner>(Owner{std::move(set), std::move(dense), std::move(signs)});
     h.data = std::shared_ptr<const void>(owner, raw);
+  };
+  // NPUZZLE_CHILD_SIGNS=0 leaves them out, for comparing the two forms.
+  const char* env = std::getenv("NPUZZLE_CHILD_SIGNS");
+  const bool with_signs = env == nullptr || std::string_view(env) != "0";
+  if (with_signs && signs_serve_alone(set->rows())) {
+    if (auto signs = pdb::ChildSignSet::read_kept(set, tables.cache.budget)) {
+      own(nullptr, std::move(signs));
+      return h;
+    }
+  }
+  if (auto dense = pdb::DenseZeroAwareSet::load_dense(set, tables.cache.budget)) {
+    std::shared_ptr<const pdb::ChildSignSet> signs;
+    if (with_signs) signs = pdb::ChildSignSet::load(set, *dense, tables.cache.budget);
+    own(std::move(dense), std::move(signs));
   }
   return h;
 }

@@ -199,7 +199,9 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
   // so that it carries only the layout those boards can have.
   static bool shape_kernel_serves(const ResolvedHeuristic& h) {
     const auto& set = h.data_as<pdb::AdditivePdb>();
-    return set.reflected() && pdb::DenseZeroAwareSet::find(set) != nullptr;
+    if (!set.reflected()) return false;
+    return pdb::DenseZeroAwareSet::find(set) != nullptr ||
+           (set.rows() == set.cols() && pdb::ChildSignSet::find(set) != nullptr);
   }
   static constexpr bool kWithKernelByCells = true;
   template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
@@ -231,7 +233,7 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
       }
     }
     if constexpr (kCells > 0) {
-      std::abort();  // shape_kernel_serves() sends a set here only with its one-bit form
+      std::abort();  // shape_kernel_serves() sends a set here only with its one-bit form or child signs
     } else {
       return ReflectedTableRow<ZeroAwarePdbHeuristic>::with_kernel<kRows, kCols>(h, tables, std::forward<F>(f));
     }

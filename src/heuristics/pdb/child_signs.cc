@@ -26,7 +26,9 @@ AliveForms<ChildSignSet>& alive_forms() {
 // Derives part `p`'s words into `out` from its one-bit form.
 class PartDerivation {
  public:
-  PartDerivation(const AdditivePdb& set, const DenseZeroAwareSet& dense, int p, std::uint32_t* out)
+  // `table` is the set's distinct table p (distinct_tables).
+  PartDerivation(const AdditivePdb& set, const PatternDb& table, const DenseZeroAwareSet& dense, int p,
+                 std::uint32_t* out)
       : side_(set.cols()), cells_(set.cells()), labels_(dense.labels()), out_(out) {
     const DenseZeroAwareSet::Part& part = dense.part(p);
     k_ = part.k;
@@ -34,7 +36,7 @@ class PartDerivation {
     cell_words_ = dense.layout() == DenseZeroAwareSet::Layout::kCellWords;
     bits_ = static_cast<const std::uint8_t*>(part.bits);
     std::array<std::uint8_t, kMaxPatternTiles> goal{};
-    set.part(p).pattern().goal_placement(goal.data());
+    table.pattern().goal_placement(goal.data());
     for (int i = 0; i < k_; ++i) {
       const int g = goal[static_cast<std::size_t>(i)];
       for (int c = 0; c < cells_; ++c) {
@@ -166,41 +168,62 @@ class PartDerivation {
 
 }  // namespace
 
-bool ChildSignSet::possible(const AdditivePdb& set, const DenseZeroAwareSet& dense) {
-  if (set.partitions() != 1 || !set.reflected() || set.rows() != set.cols()) return false;
-  if (dense.tables() != set.parts()) return false;
-  for (int p = 0; p < dense.tables(); ++p) {
-    if (dense.part(p).k > kMaxTiles) return false;
+bool ChildSignSet::possible(const AdditivePdb& set) {
+  if (!set.reflected() || set.rows() != set.cols()) return false;
+  if (!DenseZeroAwareSet::possible(set)) return false;  // what the words are derived from
+  for (const PatternDb* table : distinct_tables(set)) {
+    if (table->pattern().size() > kMaxTiles) return false;
   }
   return true;
 }
 
-ChildSignSet::ChildSignSet(const AdditivePdb& set, const DenseZeroAwareSet& dense) {
+bool ChildSignSet::possible(const AdditivePdb& set, const DenseZeroAwareSet& dense) {
+  return possible(set) && dense.tables() == static_cast<int>(distinct_tables(set).size());
+}
+
+namespace {
+
+// Thrown by the constructor when, reading kept files only, one is missing.
+struct NotKept {};
+
+}  // namespace
+
+ChildSignSet::ChildSignSet(const AdditivePdb& set, const DenseZeroAwareSet* dense) {
   const int cells = set.cells();
-  parts_.resize(static_cast<std::size_t>(dense.tables()));
+  const std::vector<const PatternDb*> tables = distinct_tables(set);
+  parts_.resize(tables.size());
   mapped_.resize(parts_.size());
+  auto release_before = [&](std::size_t p) {
+    for (std::size_t q = 0; q < p; ++q) release_table(parts_[q].words, mapped_[q]);
+  };
   for (std::size_t p = 0; p < parts_.size(); ++p) {
     Part& part = parts_[p];
-    part.k = dense.part(static_cast<int>(p)).k;
-    part.weight = dense.part(static_cast<int>(p)).weight;
+    const PatternDb& table = *tables[p];
+    part.k = table.pattern().size();
+    part.source = table.data();
+    part.weight = plain_weights<kMaxPatternTiles>(part.k, cells);  // as the one-bit form's
     const std::uint64_t bytes = placements_of(part.k, cells) * sizeof(std::uint32_t);
     std::uint8_t* memory = allocate_table(bytes, mapped_[p]);
     if (memory == nullptr) {
-      for (std::size_t q = 0; q < p; ++q) release_table(parts_[q].words, mapped_[q]);
+      release_before(p);
       throw std::bad_alloc();
     }
     auto* words = reinterpret_cast<std::uint32_t*>(memory);
     part.words = words;
     bytes_ += bytes;
 #if NPUZZLE_DENSE_MMAP
-    const std::string& path = set.part(static_cast<int>(p)).path();
+    const std::string& path = table.path();
     const DerivedKey kept{"childsign", kKeptFormVersion, 0, bytes};
     if (!path.empty() && read_derived_file(path, kept, memory)) {
       ++tables_read_;
       continue;
     }
 #endif
-    PartDerivation derivation(set, dense, static_cast<int>(p), words);
+    if (dense == nullptr) {
+      release_before(p + 1);
+      throw NotKept{};
+    }
+    PartDerivation derivation(set, table, *dense, static_cast<int>(p), words);
     std::uint64_t tasks = 1;
     for (int i = 0; i < derivation.prefix(); ++i) tasks *= static_cast<std::uint64_t>(cells);
     for_each_task(tasks, [&](std::uint64_t code) { derivation.run(code); });
@@ -214,14 +237,14 @@ ChildSignSet::~ChildSignSet() {
   for (std::size_t p = 0; p < parts_.size(); ++p) release_table(parts_[p].words, mapped_[p]);
 }
 
-std::shared_ptr<const ChildSignSet> ChildSignSet::load(const std::shared_ptr<const AdditivePdb>& set,
-                                                       const DenseZeroAwareSet& dense,
+std::shared_ptr<const ChildSignSet> ChildSignSet::make(const std::shared_ptr<const AdditivePdb>& set,
+                                                       const DenseZeroAwareSet* dense,
                                                        const std::shared_ptr<MemoryBudget>& budget) {
   // Not in the WebAssembly build, whose memory a 2 GB form would not fit.
-  if (!NPUZZLE_DENSE_MMAP || !set || !possible(*set, dense)) return nullptr;
+  if (!NPUZZLE_DENSE_MMAP || !set || !possible(*set) || (dense != nullptr && !possible(*set, *dense))) return nullptr;
   return alive_forms().find_or_make(set.get(), [&]() -> std::shared_ptr<const ChildSignSet> {
     std::uint64_t bytes = 0;
-    for (int p = 0; p < dense.tables(); ++p) bytes += placements_of(dense.part(p).k, set->cells()) * sizeof(std::uint32_t);
+    for (const PatternDb* table : distinct_tables(*set)) bytes += placements_of(table->pattern().size(), set->cells()) * sizeof(std::uint32_t);
     try {
       MemoryReservation reservation(budget, bytes, "the child signs of " + set->spec());
       std::shared_ptr<ChildSignSet> signs(new ChildSignSet(*set, dense));
@@ -231,8 +254,21 @@ std::shared_ptr<const ChildSignSet> ChildSignSet::load(const std::shared_ptr<con
       return nullptr;
     } catch (const std::bad_alloc&) {
       return nullptr;
+    } catch (const NotKept&) {
+      return nullptr;
     }
   });
+}
+
+std::shared_ptr<const ChildSignSet> ChildSignSet::load(const std::shared_ptr<const AdditivePdb>& set,
+                                                       const DenseZeroAwareSet& dense,
+                                                       const std::shared_ptr<MemoryBudget>& budget) {
+  return make(set, &dense, budget);
+}
+
+std::shared_ptr<const ChildSignSet> ChildSignSet::read_kept(const std::shared_ptr<const AdditivePdb>& set,
+                                                            const std::shared_ptr<MemoryBudget>& budget) {
+  return make(set, nullptr, budget);
 }
 
 std::shared_ptr<const ChildSignSet> ChildSignSet::find(const AdditivePdb& set) {

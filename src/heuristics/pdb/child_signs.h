@@ -26,7 +26,11 @@
 // (each move of one of its tiles changes both by one), so a parent's value
 // mod 4 and a child's stored bit decide the sign (decode_one_bit). Kept
 // beside each table as TABLE.pdb.childsign once derived (file.h's derived
-// forms), like the one-bit form.
+// forms), like the one-bit form; the words depend on the table alone, so a
+// table shared by zpdb:6666 and cat:small is derived once for both. Once
+// kept, read_kept() loads them without the one-bit form, which the search
+// does not read. A catalogue (cat:small on 5x5) has them per distinct
+// table, read by child_sign_catalogue_heuristic.h.
 #pragma once
 
 #include <array>
@@ -49,11 +53,14 @@ class ChildSignSet {
     int k = 0;
     std::array<std::uint64_t, kMaxPatternTiles> weight{};  // the plain ranking weights
     const std::uint32_t* words = nullptr;                   // word `plain rank`
+    const std::uint8_t* source = nullptr;                   // the byte table's PatternDb::data()
   };
 
-  // Whether `set` with its one-bit form `dense` has child signs: one
-  // reflected zero-aware partition on a square board (a one-bit form in
-  // either layout), every part of at most kMaxTiles tiles.
+  // Whether `set` has child signs: reflected zero-aware tables on a square
+  // board that has a one-bit form (in either layout; a catalogue's, in cell
+  // words on 5x5), every table of at most kMaxTiles tiles.
+  static bool possible(const AdditivePdb& set);
+  // possible(set), with `dense` its one-bit form.
   static bool possible(const AdditivePdb& set, const DenseZeroAwareSet& dense);
   // The child signs of `set`, derived now from `dense` on all cores (or read
   // from the files kept beside its tables, or the ones still alive), their
@@ -62,6 +69,12 @@ class ChildSignSet {
   static std::shared_ptr<const ChildSignSet> load(const std::shared_ptr<const AdditivePdb>& set,
                                                   const DenseZeroAwareSet& dense,
                                                   const std::shared_ptr<MemoryBudget>& budget = nullptr);
+  // The child signs of `set` read from the files kept beside its tables (or
+  // the ones still alive), without its one-bit form, which the search then
+  // need not hold: null unless every part's file is kept and verifies, or
+  // when the memory cannot be had (the caller then derives them by load()).
+  static std::shared_ptr<const ChildSignSet> read_kept(const std::shared_ptr<const AdditivePdb>& set,
+                                                       const std::shared_ptr<MemoryBudget>& budget = nullptr);
   // The child signs loaded for `set` and still alive, or null.
   static std::shared_ptr<const ChildSignSet> find(const AdditivePdb& set);
 
@@ -69,6 +82,8 @@ class ChildSignSet {
   ChildSignSet& operator=(const ChildSignSet&) = delete;
   ~ChildSignSet();
 
+  // The distinct tables of the set's partitions, in DenseZeroAwareSet::part()'s
+  // order (distinct_tables): part(p) is part p of a set of one partition.
   int parts() const { return static_cast<int>(parts_.size()); }
   const Part& part(int p) const { return parts_[static_cast<std::size_t>(p)]; }
   std::uint64_t bytes() const { return bytes_; }
@@ -76,7 +91,12 @@ class ChildSignSet {
   int tables_read() const { return tables_read_; }
 
  private:
-  ChildSignSet(const AdditivePdb& set, const DenseZeroAwareSet& dense);
+  // Reads each part's kept file, else derives it from `dense`; with `dense`
+  // null, throws NotKept (child_signs.cc) at the first part not kept.
+  ChildSignSet(const AdditivePdb& set, const DenseZeroAwareSet* dense);
+  static std::shared_ptr<const ChildSignSet> make(const std::shared_ptr<const AdditivePdb>& set,
+                                                  const DenseZeroAwareSet* dense,
+                                                  const std::shared_ptr<MemoryBudget>& budget);
 
   std::vector<Part> parts_;
   std::vector<std::uint64_t> mapped_;

@@ -104,8 +104,6 @@ AliveForms<DenseZeroAwareSet>& alive_forms() {
 
 }  // namespace
 
-namespace {
-// The distinct tables of `set`'s partitions, in DenseZeroAwareSet::part()'s order.
 std::vector<const PatternDb*> distinct_tables(const AdditivePdb& set) {
   std::vector<const PatternDb*> tables;
   for (int j = 0; j < set.partitions(); ++j) {
@@ -119,7 +117,6 @@ std::vector<const PatternDb*> distinct_tables(const AdditivePdb& set) {
   }
   return tables;
 }
-}  // namespace
 
 bool DenseZeroAwareSet::possible(const AdditivePdb& set) {
   if (set.cells() > DenseZeroAwareSet::kMaxCells) return false;
@@ -147,11 +144,8 @@ DenseZeroAwareSet::DenseZeroAwareSet(const AdditivePdb& set) : layout_(layout_fo
     part.source = table.data();
     const int k = index.k();
     part.k = k;
-    std::uint64_t placements = 1;  // ends as placements_of(k, cells)
-    for (int i = k - 1; i >= 0; --i) {
-      part.weight[static_cast<std::size_t>(i)] = placements;
-      placements *= static_cast<std::uint64_t>(cells - i);
-    }
+    part.weight = plain_weights<kMaxPatternTiles>(k, cells);
+    const std::uint64_t placements = placements_of(k, cells);
     std::uint8_t* out = allocate_table(placements * entry, mapped_[p]);
     if (out == nullptr) {
       for (std::size_t q = 0; q < p; ++q) release_table(parts_[q].bits, mapped_[q]);

@@ -141,4 +141,8 @@ class DenseZeroAwareSet {
   MemoryReservation reservation_;
 };
 
+// The distinct tables of `set`'s partitions, in DenseZeroAwareSet::part()'s
+// order (and ChildSignSet::part()'s).
+std::vector<const PatternDb*> distinct_tables(const AdditivePdb& set);
+
 }  // namespace npuzzle::pdb

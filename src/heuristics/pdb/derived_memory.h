@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -35,6 +36,20 @@ inline std::uint64_t placements_of(int k, int cells) {
   std::uint64_t n = 1;
   for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(cells - i);
   return n;
+}
+
+// The plain ranking weights (plain_rank.h) of a part of k tiles on `cells`
+// cells, which both derived forms are laid out by: weight[i] is the
+// placements of the tiles after tile i, so the last one's is 1.
+template <std::size_t kMaxTiles>
+std::array<std::uint64_t, kMaxTiles> plain_weights(int k, int cells) {
+  std::array<std::uint64_t, kMaxTiles> weight{};
+  std::uint64_t placements = 1;
+  for (int i = k - 1; i >= 0; --i) {
+    weight[static_cast<std::size_t>(i)] = placements;
+    placements *= static_cast<std::uint64_t>(cells - i);
+  }
+  return weight;
 }
 
 // The forms of type Form alive, by the set they were derived from: each is
