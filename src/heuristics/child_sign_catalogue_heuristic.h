@@ -27,6 +27,7 @@
 #endif
 
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/catalogue_words.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/child_signs.h"
 #include "heuristics/pdb_views.h"
@@ -37,47 +38,24 @@ namespace npuzzle {
 template <int kSide>
 class ChildSignCatalogueHeuristic {
   static_assert(kSide > 0);
-  using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
-  static constexpr std::int16_t kUnusedLane = -0x4000;
-  static constexpr int kMaxTiles = pdb::ChildSignSet::kMaxTiles;
-  static constexpr std::uint8_t kNotInTable = kMaxTiles;  // the index that stands for "not in the table"
-
-  static int lane_max(const Sums &sums) {
-    std::int16_t b = sums[0];
-    for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
-    return b;
-  }
+  using Sums = catalogue_words::Sums;
+  using Tables = catalogue_words::Tables;
+  using TileTables = catalogue_words::TileTables;
 
   // The direction code of a move from `from` to `to` (child_signs.h).
   static constexpr int direction(int from, int to) {
     return to == from - kSide ? 0 : to == from - 1 ? 1 : to == from + 1 ? 2 : 3;
   }
 
-  struct Table {
-    const std::uint32_t *words = nullptr;  // the child signs, one word per placement at the plain rank
-    int k = 0;
-    std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};  // plain ranking weights
-    pdb::PartTable bytes;                                       // the byte table, for the root's values
-    Sums lanes{};  // lane j: all ones if partition j holds this table, else 0
-  };
-  using Tables = std::array<Table, kMaxCatalogueTables>;
-
-  struct TileTables {
-    std::uint8_t count = 0;
-    std::array<std::uint8_t, kMaxCataloguePartitions> table{};
-    std::array<std::uint8_t, kMaxCataloguePartitions> index{};
-  };
-
-  struct View {
-    // Only a prepared change is read (pdb_views.h: the kernels' Steps are not
-    // zeroed).
+  struct View : catalogue_words::ViewTiles {
+    // Only a prepared change is read (pdb_views.h: the kernels' Steps are not zeroed).
     static constexpr bool kStepsUninitialised = true;
     struct Change {
-      std::array<const std::uint32_t *, kMaxCataloguePartitions> entry;  // the child's word of each table
-      std::array<std::uint64_t, kMaxCataloguePartitions> rank;           // the child's; the parent's after descend()
-      std::array<std::uint32_t, kMaxCataloguePartitions> word;           // the parent's after descend()
-      Sums sum;                                                          // the child's; the parent's after descend()
-      int best;                                                          // likewise
+      std::array<const std::uint32_t*, kMaxCataloguePartitions> entry;  // the child's word of each table
+      std::array<std::uint64_t, kMaxCataloguePartitions> rank;  // the child's; the parent's after descend()
+      std::array<std::uint32_t, kMaxCataloguePartitions> word;  // the parent's after descend()
+      Sums sum;                                                 // the child's; the parent's after descend()
+      int best;                                                 // likewise
       std::uint8_t tile;
     };
 
@@ -85,88 +63,44 @@ class ChildSignCatalogueHeuristic {
     std::array<std::uint32_t, kMaxCatalogueTables> word{};
     Sums sum{};
     int best = 0;
-    std::array<TileTables, pdb::kMaxPdbCells> tile_tables{};
-    // [table][tile]: the tile's index in the table, kNotInTable if none.
-    // Tile 0 (the blank) is in none.
-    std::array<std::array<std::uint8_t, pdb::kMaxPdbCells>, kMaxCatalogueTables> index_of{};
 
-    void init(int cells) {
-      for (auto &row : index_of) row.fill(kNotInTable);
-      for (int t = 1; t < cells; ++t) {
-        const TileTables &tt = tile_tables[static_cast<std::size_t>(t)];
-        for (int i = 0; i < tt.count; ++i) index_of[tt.table[i]][static_cast<std::size_t>(t)] = tt.index[i];
-      }
-    }
-
-    // The partitions' sums for `where`, from the byte tables; store(id,
-    // rank) gets each table's rank.
-    template <class Store>
-    Sums sums_at(const ChildSignCatalogueHeuristic &h, const pdb::Where &where, Store store) const {
-      std::array<std::array<std::uint8_t, pdb::kMaxPatternTiles>, kMaxCatalogueTables> at{};
-      for (int t = 1; t < h.cells_; ++t) {
-        const TileTables &tt = tile_tables[static_cast<std::size_t>(t)];
-        for (int i = 0; i < tt.count; ++i) at[tt.table[i]][tt.index[i]] = where[static_cast<std::size_t>(t)];
-      }
-      Sums sums;
-      sums.fill(kUnusedLane);
-      std::fill(sums.begin(), sums.begin() + h.partitions_, std::int16_t{0});
-      for (int id = 0; id < h.tables_count_; ++id) {
-        const Table &table = h.tables_[static_cast<std::size_t>(id)];
-        const std::uint8_t *cells = at[static_cast<std::size_t>(id)].data();
-        std::uint32_t occupied = 0;
-        const std::uint64_t r = plain_rank(cells, table.k, table.weight.data(), occupied);
-        const std::uint8_t v = *table.bytes.template entry<true>(table.bytes.cursor(cells), where[0]);
-        store(id, r);
-        for (std::size_t j = 0; j < sums.size(); ++j)
-          sums[j] = static_cast<std::int16_t>(sums[j] + (v & table.lanes[j]));
-      }
-      return sums;
-    }
-
-    int reset(const ChildSignCatalogueHeuristic &h, const pdb::Where &where) {
-      sum = sums_at(h, where, [&](int id, std::uint64_t r) {
+    int reset(const ChildSignCatalogueHeuristic& h, const pdb::Where& where) {
+      sum = sums_at(h.tables_, where, [&](int id, std::uint64_t r, std::uint8_t) {
         rank[static_cast<std::size_t>(id)] = r;
-        word[static_cast<std::size_t>(id)] = h.tables_[static_cast<std::size_t>(id)].words[r];
+        word[static_cast<std::size_t>(id)] = h.tables_.table(static_cast<std::size_t>(id)).words[r];
       });
-      best = lane_max(sum);
+      best = catalogue_words::lane_max(sum);
       return best;
     }
-    int value_at(const ChildSignCatalogueHeuristic &h, const pdb::Where &where) const {
-      return lane_max(sums_at(h, where, [](int, std::uint64_t) {}));
+    int value_at(const ChildSignCatalogueHeuristic& h, const pdb::Where& where) const {
+      return catalogue_words::lane_max(sums_at(h.tables_, where, [](int, std::uint64_t, std::uint8_t) {}));
     }
 
     // The child's ranks of the tables holding `tile` after it slides from
     // `from` to `to` (cells of this view), and its sums and maximum, from
     // the signs in the parent's words: no read of a table.
     template <class TileAt>
-    [[gnu::always_inline]] void locate(const ChildSignCatalogueHeuristic &h, Change &change, int tile, int from, int to,
-                                       TileAt tile_at) const {
+    [[gnu::always_inline]] void locate(const ChildSignCatalogueHeuristic& h, Change& change, int tile, int from,
+                                       int to, TileAt tile_at) const {
       change.tile = static_cast<std::uint8_t>(tile);
-      const TileTables &tt = tile_tables[static_cast<std::size_t>(tile)];
-      const int lo = from < to ? from : to;
-      const int hi = from < to ? to : from;
+      const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
       const int dir = direction(from, to);
 #if defined(__SSE2__)
-      __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i *>(sum.data()));
+      __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum.data()));
 #else
       change.sum = sum;
 #endif
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
-        const Table &table = h.tables_[id];
+        const catalogue_words::Table& table = h.tables_.table(id);
         const int i = tt.index[n];
-        const auto wi = static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(i)]);
-        const auto &terms = h.terms_[id][static_cast<std::size_t>(i)];
-        std::int64_t delta = (hi - lo) * wi;
-        for (int cell = lo + 1; cell < hi; ++cell)
-          delta += terms[index_of[id][static_cast<std::size_t>(tile_at(cell))]];
-        const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[id]) + (from < to ? delta : -delta));
+        const std::uint64_t r = moved_rank(h.tables_, id, i, rank[id], from, to, tile_at);
         change.rank[static_cast<std::size_t>(n)] = r;
         change.entry[static_cast<std::size_t>(n)] = table.words + r;
         const int up = static_cast<int>((word[id] >> (4 * i + dir)) & 1u);
         const auto change_of_table = static_cast<std::int16_t>(2 * up - 1);
 #if defined(__SSE2__)
-        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(table.lanes.data()));
+        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(table.lanes.data()));
         s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(change_of_table), lanes));
 #else
         for (std::size_t j = 0; j < change.sum.size(); ++j) {
@@ -175,27 +109,27 @@ class ChildSignCatalogueHeuristic {
 #endif
       }
 #if defined(__SSE2__)
-      _mm_storeu_si128(reinterpret_cast<__m128i *>(change.sum.data()), s);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), s);
       __m128i b = _mm_max_epi16(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
       b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
       b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
       change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
 #else
-      change.best = lane_max(change.sum);
+      change.best = catalogue_words::lane_max(change.sum);
 #endif
     }
-    [[gnu::always_inline]] void fetch(const ChildSignCatalogueHeuristic &, Change &) const {}
-    [[gnu::always_inline]] int evaluate(const ChildSignCatalogueHeuristic &, Change &change) const {
+    [[gnu::always_inline]] void fetch(const ChildSignCatalogueHeuristic&, Change&) const {}
+    [[gnu::always_inline]] int evaluate(const ChildSignCatalogueHeuristic&, Change& change) const {
       return change.best;
     }
 
-    [[gnu::always_inline]] void prefetch(const Change &change) const {
-      const TileTables &tt = tile_tables[change.tile];
+    [[gnu::always_inline]] void prefetch(const Change& change) const {
+      const TileTables& tt = tile_tables[change.tile];
       for (int n = 0; n < tt.count; ++n) __builtin_prefetch(change.entry[static_cast<std::size_t>(n)]);
     }
 
-    [[gnu::always_inline]] void descend(const ChildSignCatalogueHeuristic &, Change &change) {
-      const TileTables &tt = tile_tables[change.tile];
+    [[gnu::always_inline]] void descend(const ChildSignCatalogueHeuristic&, Change& change) {
+      const TileTables& tt = tile_tables[change.tile];
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
         std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
@@ -205,8 +139,8 @@ class ChildSignCatalogueHeuristic {
       std::swap(sum, change.sum);
       std::swap(best, change.best);
     }
-    [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic &, Change &change) {
-      const TileTables &tt = tile_tables[change.tile];
+    [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, Change& change) {
+      const TileTables& tt = tile_tables[change.tile];
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
         std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
@@ -224,98 +158,48 @@ class ChildSignCatalogueHeuristic {
   // Precondition: `pdb` (reflected, kSide x kSide) and `signs` (its child
   // signs) outlive the search. Throws std::invalid_argument beyond
   // kMaxCatalogueTables tables or kMaxCataloguePartitions partitions.
-  ChildSignCatalogueHeuristic(const pdb::AdditivePdb &pdb, const pdb::ChildSignSet &signs)
-      : cells_(pdb.cells()), partitions_(pdb.partitions()), views_(pdb) {
-    if (partitions_ > kMaxCataloguePartitions || signs.parts() > kMaxCatalogueTables) {
-      throw std::invalid_argument("a catalogue has at most " + std::to_string(kMaxCataloguePartitions) +
-                                  " partitions and " + std::to_string(kMaxCatalogueTables) + " tables");
-    }
-    tables_count_ = signs.parts();
-    for (int id = 0; id < tables_count_; ++id) {
-      const pdb::ChildSignSet::Part &part = signs.part(id);
-      Table &table = tables_[static_cast<std::size_t>(id)];
-      table.words = part.words;
-      table.k = part.k;
-      table.weight = part.weight;
-      // As DenseCatalogueHeuristic's: the rank's change from a tile j of the
-      // table passed by tile i's move.
-      for (int i = 0; i < part.k; ++i) {
-        for (int j = 0; j < part.k; ++j) {
-          terms_[static_cast<std::size_t>(id)][static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
-              j < i   ? -static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(i)])
-              : j > i ? static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(j)])
-                      : 0;
-        }
-      }
-    }
-    // The signs' tables are the distinct tables in partition order; find
-    // each partition's parts among them.
-    for (int j = 0; j < partitions_; ++j) {
-      const pdb::AdditivePdb &partition = pdb.partition(j);
-      for (int p = 0; p < partition.parts(); ++p) {
-        const pdb::PatternDb &db = partition.part(p);
-        int id = 0;
-        while (id < tables_count_ && signs.part(id).source != db.data()) ++id;
-        if (id == tables_count_) throw std::invalid_argument("the child signs are not this catalogue's");
-        Table &table = tables_[static_cast<std::size_t>(id)];
-        if (table.lanes == Sums{}) {
-          table.bytes = pdb::PartTable(db);
-          for (int i = 0; i < db.pattern().size(); ++i) {
-            TileTables &tt = views_.plain.tile_tables[static_cast<std::size_t>(db.pattern().tile(i))];
-            tt.table[tt.count] = static_cast<std::uint8_t>(id);
-            tt.index[tt.count] = static_cast<std::uint8_t>(i);
-            ++tt.count;
-          }
-        }
-        table.lanes[static_cast<std::size_t>(j)] = -1;
-      }
-    }
-    views_.plain.init(cells_);
-    for (int t = 1; t < cells_; ++t) {
-      views_.mirrored.tile_tables[static_cast<std::size_t>(t)] =
-          views_.plain.tile_tables[static_cast<std::size_t>(pdb::mirror_tile(t, pdb.rows(), pdb.goal()))];
-    }
-    views_.mirrored.init(cells_);
-  }
+  ChildSignCatalogueHeuristic(const pdb::AdditivePdb& pdb, const pdb::ChildSignSet& signs)
+      : views_(pdb),
+        tables_(
+            pdb, signs.parts(),
+            [&signs](int id) {
+              const pdb::ChildSignSet::Part& part = signs.part(id);
+              return catalogue_words::TableWords{part.words, part.k, part.weight, part.source};
+            },
+            "child signs", views_.plain, &views_.mirrored) {}
 
-  int reset(const Board &board) { return views_.reset(*this, board); }
+  int reset(const Board& board) { return views_.reset(*this, board); }
 
   template <class Storage>
-  [[gnu::always_inline]] void prepare(Step &step, int tile, int from, int to, const Storage &board) {
+  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
     views_.locate(*this, step, tile, from, to, board);
   }
   // After prepare(), with `room` the largest h the bound lets a child have.
-  [[gnu::always_inline]] void fetch_open(const Step &step, int room) const {
+  [[gnu::always_inline]] void fetch_open(const Step& step, int room) const {
     if (step.plain.best <= room && step.mirrored.best <= room) {
       views_.plain.prefetch(step.plain);
       views_.mirrored.prefetch(step.mirrored);
     }
   }
-  // The plain view's value when it exceeds `room`, as
-  // DenseCatalogueHeuristic's.
-  [[gnu::always_inline]] int evaluate(Step &step, int room) { return views_.evaluate(*this, step, room); }
-  [[gnu::always_inline]] void descend(Step &step) { views_.descend(*this, step); }
-  [[gnu::always_inline]] void ascend(Step &step) { views_.ascend(*this, step); }
-  [[gnu::always_inline]] void reject(Step &) {}
+  // The plain view's value when it exceeds `room`, as DenseCatalogueHeuristic's.
+  [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
+  [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
+  [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }
+  [[gnu::always_inline]] void reject(Step&) {}
 
   // NodeHeuristic (A*): the value reset() gives, from the byte tables.
   template <class Storage>
-  int value(const Storage &board) const {
+  int value(const Storage& board) const {
     return views_.value(*this, board);
   }
   template <class Storage>
-  int child_value(const Storage &parent, int, int tile, int from, int to, bool) const {
+  int child_value(const Storage& parent, int, int tile, int from, int to, bool) const {
     return views_.child_value(*this, parent, tile, from, to);
   }
 
  private:
-  int cells_;
-  int partitions_;
-  int tables_count_ = 0;
-  Tables tables_{};
-  // [table][moved tile's index][passed tile's index, kNotInTable: 0]
-  std::array<std::array<std::array<std::int64_t, kMaxTiles + 1>, kMaxTiles>, kMaxCatalogueTables> terms_{};
-  Views views_;
+  Views views_;  // first: tables_ fills its tile maps
+  Tables tables_;
 };
 
 }  // namespace npuzzle

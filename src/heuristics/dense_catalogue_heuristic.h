@@ -31,6 +31,7 @@
 #endif
 
 #include "heuristics/catalogue_heuristic.h"
+#include "heuristics/catalogue_words.h"
 #include "heuristics/child_sign_catalogue_heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/dense_zero_aware.h"
@@ -41,35 +42,11 @@ namespace npuzzle {
 
 template <bool kReflect, int kSide = 0>
 class DenseCatalogueHeuristic {
-  using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
-  static constexpr std::int16_t kUnusedLane = -0x4000;
-  // The most tiles of a table here (a 7-tile table's cell words alone are
-  // 9.7 GB), and the index that stands for "not in the table".
-  static constexpr int kMaxTiles = 8;
-  static constexpr std::uint8_t kNotInTable = kMaxTiles;
+  using Sums = catalogue_words::Sums;
+  using Tables = catalogue_words::Tables;
+  using TileTables = catalogue_words::TileTables;
 
-  static int lane_max(const Sums& sums) {
-    std::int16_t b = sums[0];
-    for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
-    return b;
-  }
-
-  struct Table {
-    const std::uint32_t* words = nullptr;  // the cell words, one per placement at the plain rank
-    int k = 0;
-    std::array<std::uint64_t, pdb::kMaxPatternTiles> weight{};  // plain ranking weights
-    pdb::PartTable bytes;  // the byte table, for the root's values
-    Sums lanes{};          // lane j: all ones if partition j holds this table, else 0
-  };
-  using Tables = std::array<Table, kMaxCatalogueTables>;
-
-  struct TileTables {
-    std::uint8_t count = 0;
-    std::array<std::uint8_t, kMaxCataloguePartitions> table{};
-    std::array<std::uint8_t, kMaxCataloguePartitions> index{};
-  };
-
-  struct View {
+  struct View : catalogue_words::ViewTiles {
     // Only a prepared change is read (pdb_views.h: the kernels' Steps are not zeroed).
     static constexpr bool kStepsUninitialised = true;
     struct Change {
@@ -85,53 +62,17 @@ class DenseCatalogueHeuristic {
     std::array<std::uint8_t, kMaxCatalogueTables> value{};
     Sums sum{};
     int best = 0;
-    std::array<TileTables, pdb::kMaxPdbCells> tile_tables{};
-    // [table][tile]: the tile's index in the table, kNotInTable if none.
-    // Tile 0 (the blank) is in none.
-    std::array<std::array<std::uint8_t, pdb::kMaxPdbCells>, kMaxCatalogueTables> index_of{};
-
-    void init(int cells) {
-      for (auto& row : index_of) row.fill(kNotInTable);
-      for (int t = 1; t < cells; ++t) {
-        const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
-        for (int i = 0; i < tt.count; ++i) index_of[tt.table[i]][static_cast<std::size_t>(t)] = tt.index[i];
-      }
-    }
-
-    // The partitions' sums for `where`, from the byte tables; store(id,
-    // rank, value) gets each table's rank and value.
-    template <class Store>
-    Sums sums_at(const DenseCatalogueHeuristic& h, const pdb::Where& where, Store store) const {
-      std::array<std::array<std::uint8_t, pdb::kMaxPatternTiles>, kMaxCatalogueTables> at{};
-      for (int t = 1; t < h.cells_; ++t) {
-        const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
-        for (int i = 0; i < tt.count; ++i) at[tt.table[i]][tt.index[i]] = where[static_cast<std::size_t>(t)];
-      }
-      Sums sums;
-      sums.fill(kUnusedLane);
-      std::fill(sums.begin(), sums.begin() + h.partitions_, std::int16_t{0});
-      for (int id = 0; id < h.tables_count_; ++id) {
-        const Table& table = h.tables_[static_cast<std::size_t>(id)];
-        const std::uint8_t* cells = at[static_cast<std::size_t>(id)].data();
-        std::uint32_t occupied = 0;
-        const std::uint64_t r = plain_rank(cells, table.k, table.weight.data(), occupied);
-        const std::uint8_t v = *table.bytes.template entry<true>(table.bytes.cursor(cells), where[0]);
-        store(id, r, v);
-        for (std::size_t j = 0; j < sums.size(); ++j) sums[j] = static_cast<std::int16_t>(sums[j] + (v & table.lanes[j]));
-      }
-      return sums;
-    }
 
     int reset(const DenseCatalogueHeuristic& h, const pdb::Where& where) {
-      sum = sums_at(h, where, [&](int id, std::uint64_t r, std::uint8_t v) {
+      sum = sums_at(h.tables_, where, [&](int id, std::uint64_t r, std::uint8_t v) {
         rank[static_cast<std::size_t>(id)] = r;
         value[static_cast<std::size_t>(id)] = v;
       });
-      best = lane_max(sum);
+      best = catalogue_words::lane_max(sum);
       return best;
     }
     int value_at(const DenseCatalogueHeuristic& h, const pdb::Where& where) const {
-      return lane_max(sums_at(h, where, [](int, std::uint64_t, std::uint8_t) {}));
+      return catalogue_words::lane_max(sums_at(h.tables_, where, [](int, std::uint64_t, std::uint8_t) {}));
     }
 
     // The ranks of the tables holding `tile` after it slides from `from` to
@@ -142,20 +83,12 @@ class DenseCatalogueHeuristic {
       change.tile = static_cast<std::uint8_t>(tile);
       change.from = static_cast<std::uint8_t>(from);
       const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
-      const int lo = from < to ? from : to;
-      const int hi = from < to ? to : from;
       for (int n = 0; n < tt.count; ++n) {
         const std::size_t id = tt.table[n];
-        const Table& table = h.tables_[id];
-        const int i = tt.index[n];
-        const auto wi = static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(i)]);
-        const auto& terms = h.terms_[id][static_cast<std::size_t>(i)];
-        std::int64_t delta = (hi - lo) * wi;
-        for (int cell = lo + 1; cell < hi; ++cell) delta += terms[index_of[id][static_cast<std::size_t>(tile_at(cell))]];
-        const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[id]) + (from < to ? delta : -delta));
+        const std::uint64_t r = moved_rank(h.tables_, id, tt.index[n], rank[id], from, to, tile_at);
         change.rank[static_cast<std::size_t>(n)] = r;
-        change.entry[static_cast<std::size_t>(n)] = table.words + r;
-        __builtin_prefetch(table.words + r);
+        change.entry[static_cast<std::size_t>(n)] = h.tables_.table(id).words + r;
+        __builtin_prefetch(h.tables_.table(id).words + r);
       }
     }
     [[gnu::always_inline]] void fetch(const DenseCatalogueHeuristic&, Change&) const {}
@@ -176,7 +109,7 @@ class DenseCatalogueHeuristic {
         const std::size_t id = tt.table[n];
         const int parent = value[id];
         const int v = decoded(change, n, parent);
-        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.tables_[id].lanes.data()));
+        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(h.tables_.table(id).lanes.data()));
         s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(static_cast<short>(v - parent)), lanes));
       }
       _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), s);
@@ -190,12 +123,12 @@ class DenseCatalogueHeuristic {
         const std::size_t id = tt.table[n];
         const int parent = value[id];
         const int v = decoded(change, n, parent);
-        const Sums& lanes = h.tables_[id].lanes;
+        const Sums& lanes = h.tables_.table(id).lanes;
         for (std::size_t j = 0; j < change.sum.size(); ++j) {
           change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (static_cast<std::int16_t>(v - parent) & lanes[j]));
         }
       }
-      change.best = lane_max(change.sum);
+      change.best = catalogue_words::lane_max(change.sum);
 #endif
       return change.best;
     }
@@ -222,64 +155,18 @@ class DenseCatalogueHeuristic {
 
   // Precondition: `pdb` and `dense` (its dense form, in cell words) outlive
   // the search, and pdb.reflected() == kReflect. Throws
-  // std::invalid_argument beyond kMaxCatalogueTables tables or
-  // kMaxCataloguePartitions partitions.
+  // std::invalid_argument beyond kMaxCatalogueTables tables,
+  // kMaxCataloguePartitions partitions or 8 tiles a table.
   DenseCatalogueHeuristic(const pdb::AdditivePdb& pdb, const pdb::DenseZeroAwareSet& dense)
-      : cells_(pdb.cells()), partitions_(pdb.partitions()), views_(pdb) {
-    if (partitions_ > kMaxCataloguePartitions || dense.tables() > kMaxCatalogueTables) {
-      throw std::invalid_argument("a catalogue has at most " + std::to_string(kMaxCataloguePartitions) +
-                                  " partitions and " + std::to_string(kMaxCatalogueTables) + " tables");
-    }
-    tables_count_ = dense.tables();
-    for (int id = 0; id < tables_count_; ++id) {
-      const pdb::DenseZeroAwareSet::Part& part = dense.part(id);
-      if (part.k > kMaxTiles) throw std::invalid_argument("a one-bit catalogue's tables have at most 8 tiles");
-      Table& table = tables_[static_cast<std::size_t>(id)];
-      table.words = static_cast<const std::uint32_t*>(part.bits);
-      table.k = part.k;
-      table.weight = part.weight;
-      // The rank's change from a tile j of the table passed by tile i's
-      // move (plain_rank.h): -w_i for an earlier tile, w_j for a later one,
-      // nothing for a tile of another table; one load per cell passed.
-      for (int i = 0; i < part.k; ++i) {
-        for (int j = 0; j < part.k; ++j) {
-          terms_[static_cast<std::size_t>(id)][static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
-              j < i ? -static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(i)])
-                    : j > i ? static_cast<std::int64_t>(part.weight[static_cast<std::size_t>(j)]) : 0;
-        }
-      }
-    }
-    // The dense set's tables are the distinct tables in partition order (its
-    // part()); find each partition's parts among them.
-    for (int j = 0; j < partitions_; ++j) {
-      const pdb::AdditivePdb& partition = pdb.partition(j);
-      for (int p = 0; p < partition.parts(); ++p) {
-        const pdb::PatternDb& db = partition.part(p);
-        int id = 0;
-        while (id < tables_count_ && dense.part(id).source != db.data()) ++id;
-        if (id == tables_count_) throw std::invalid_argument("the dense form is not this catalogue's");
-        Table& table = tables_[static_cast<std::size_t>(id)];
-        if (table.lanes == Sums{}) {
-          table.bytes = pdb::PartTable(db);
-          for (int i = 0; i < db.pattern().size(); ++i) {
-            TileTables& tt = views_.plain.tile_tables[static_cast<std::size_t>(db.pattern().tile(i))];
-            tt.table[tt.count] = static_cast<std::uint8_t>(id);
-            tt.index[tt.count] = static_cast<std::uint8_t>(i);
-            ++tt.count;
-          }
-        }
-        table.lanes[static_cast<std::size_t>(j)] = -1;
-      }
-    }
-    views_.plain.init(cells_);
-    if constexpr (kReflect) {
-      for (int t = 1; t < cells_; ++t) {
-        views_.mirrored.tile_tables[static_cast<std::size_t>(t)] =
-            views_.plain.tile_tables[static_cast<std::size_t>(pdb::mirror_tile(t, pdb.rows(), pdb.goal()))];
-      }
-      views_.mirrored.init(cells_);
-    }
-  }
+      : views_(pdb),
+        tables_(
+            pdb, dense.tables(),
+            [&dense](int id) {
+              const pdb::DenseZeroAwareSet::Part& part = dense.part(id);
+              return catalogue_words::TableWords{static_cast<const std::uint32_t*>(part.bits), part.k, part.weight,
+                                                 part.source};
+            },
+            "one-bit form", views_.plain, kReflect ? &views_.mirrored : nullptr) {}
 
   int reset(const Board& board) { return views_.reset(*this, board); }
 
@@ -303,13 +190,8 @@ class DenseCatalogueHeuristic {
   }
 
  private:
-  int cells_;
-  int partitions_;
-  int tables_count_ = 0;
-  Tables tables_{};
-  // [table][moved tile's index][passed tile's index, kNotInTable: 0]
-  std::array<std::array<std::array<std::int64_t, kMaxTiles + 1>, kMaxTiles>, kMaxCatalogueTables> terms_{};
-  Views views_;
+  Views views_;    // first: tables_ fills its tile maps
+  Tables tables_;
 };
 
 template <int kRows, int kCols, int kMinCells, int kMaxCells, class F>
