@@ -193,7 +193,7 @@ struct ZeroAwarePdbRow : ReflectedTableRow<ZeroAwarePdbHeuristic> {
     return rows == cols && (rows == 4 || rows == 5);
   }
   // The shape kernels carry the one-bit form and child signs only (shape_kernel_serves):
-  // a set without it (no reflection, or refused by the memory budget) runs
+  // a set without either (no reflection, or refused by the memory budget) runs
   // the generic kernel, with the same counts. kMinCells..kMaxCells: the
   // boards a generic kernel serves (its packing's, search/kernel_dispatch.h),
   // so that it carries only the layout those boards can have.

@@ -7,8 +7,9 @@
 //     says so (Row::in_shape_kernel): below 12 cells no pattern databases,
 //     below 16 no zero-aware tables or catalogues, above 10 no exact table;
 //     and for a resolved heuristic, when the row's shape_kernel_serves(h)
-//     (zero-aware tables: with their one-bit form only; catalogues: with
-//     reflection only, and on 5x5 with their one-bit form only);
+//     (zero-aware tables: with their one-bit form or child signs only;
+//     catalogues: with reflection only, and on 5x5 with their one-bit form
+//     or child signs only);
 //   - a row that says kWithKernelByCells gets the cells a generic kernel's
 //     boards can have (kernel_min_cells to Storage::kMaxCells) and
 //     instantiates only the one-bit layouts of such boards;

@@ -241,7 +241,7 @@ std::shared_ptr<const ChildSignSet> ChildSignSet::make(const std::shared_ptr<con
                                                        const DenseZeroAwareSet* dense,
                                                        const std::shared_ptr<MemoryBudget>& budget) {
   // Not in the WebAssembly build, whose memory a 2 GB form would not fit.
-  if (!NPUZZLE_DENSE_MMAP || !set || !possible(*set) || (dense != nullptr && !possible(*set, *dense))) return nullptr;
+  if (!NPUZZLE_DENSE_MMAP || !set || !(dense != nullptr ? possible(*set, *dense) : possible(*set))) return nullptr;
   return alive_forms().find_or_make(set.get(), [&]() -> std::shared_ptr<const ChildSignSet> {
     std::uint64_t bytes = 0;
     for (const PatternDb* table : distinct_tables(*set)) bytes += placements_of(table->pattern().size(), set->cells()) * sizeof(std::uint32_t);
