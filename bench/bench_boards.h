@@ -1,11 +1,14 @@
 // What the bench programs that measure an idea outside the engine
-// (interleaved_ida, astar_dense) share: the 4x4 board's moves, and the
+// (interleaved_ida, astar_dense, fiber_ida) share: the 4x4 board's moves, and the
 // boards of a puzzle file (a malformed puzzle prints the reader's FILE:LINE
-// message and exits 2).
+// message and exits 2), and the rows of a batch CSV to check counts against.
 #pragma once
 
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,10 +30,10 @@ inline bool has_neighbour(int blank, int i) {
   }
 }
 
-inline std::vector<npuzzle::Board> read_boards(const std::string& path) {
+inline std::vector<npuzzle::Board> read_boards(const std::string& path, int side = 4) {
   npuzzle::ReadOptions options;
-  options.rows = 4;
-  options.cols = 4;
+  options.rows = side;
+  options.cols = side;
   std::vector<npuzzle::Board> boards;
   for (const npuzzle::PuzzleRecord& record : npuzzle::read_puzzle_file(path, options).puzzles) {
     if (!record.board) {
@@ -40,4 +43,26 @@ inline std::vector<npuzzle::Board> read_boards(const std::string& path) {
     boards.push_back(*record.board);
   }
   return boards;
+}
+
+// A row of a batch CSV (the columns id,rows,cols,status,length,lower_bound,
+// expanded,generated,...), as far as these programs read it.
+struct BatchRow {
+  std::size_t index;  // id - 1
+  int length;
+  std::uint64_t generated;
+};
+
+inline std::vector<BatchRow> read_batch_rows(const std::string& path) {
+  std::ifstream csv(path);
+  std::string line;
+  std::getline(csv, line);  // the header
+  std::vector<BatchRow> rows;
+  while (std::getline(csv, line)) {
+    std::vector<std::string> f;
+    std::istringstream ls(line);
+    for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
+    rows.push_back({std::stoul(f[0]) - 1, std::stoi(f[4]), std::stoull(f[7])});
+  }
+  return rows;
 }

@@ -419,28 +419,6 @@ class Search {
   typename H::Step* pending_ = nullptr;  // kSplitsDescend: the step whose words are on their way
 };
 
-// A row of a batch CSV (the columns id,rows,cols,status,length,lower_bound,
-// expanded,generated,...), as far as this program reads it.
-struct BatchRow {
-  std::size_t index;  // id - 1
-  int length;
-  std::uint64_t generated;
-};
-
-std::vector<BatchRow> read_batch_rows(const std::string& path) {
-  std::ifstream csv(path);
-  std::string line;
-  std::getline(csv, line);  // the header
-  std::vector<BatchRow> rows;
-  while (std::getline(csv, line)) {
-    std::vector<std::string> f;
-    std::istringstream ls(line);
-    for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
-    rows.push_back({std::stoul(f[0]) - 1, std::stoi(f[4]), std::stoull(f[7])});
-  }
-  return rows;
-}
-
 // The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
 // DENSE=1 CHILDSIGN=1: the engine's child-sign heuristic, likewise.
 struct ChildSignFromSet : npuzzle::ChildSignHeuristic<4> {
