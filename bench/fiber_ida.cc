@@ -3,8 +3,9 @@
 // switching to the next fiber while a child's words arrive from memory.
 //
 // bench/interleaved_ida.cc measured the idea with explicit stacks: K = 4
-// searches in one thread took 0.66-0.82x the time of one, but its kernel was
-// slower than the engine's compile-time recursion to begin with. Here the
+// searches in one thread took 0.66-0.82x the time of one (results/random15.md,
+// "Child signs"), but its kernel was slower than the engine's compile-time
+// recursion to begin with. The result: results/korf24_levers.md, section 16. Here the
 // recursion is the engine's (IdaStar with --prune fsm over the child signs,
 // pdb/child_signs.h); only descend() changes: it starts the child's
 // loads, hands the thread to the next fiber, and reads the words when the
@@ -132,7 +133,7 @@ int run(const std::vector<Board>& boards, int k, const char* csv) {
   for (const BatchRow& row : read_batch_rows(csv)) {
     ++rows;
     if (row.index >= out.size() || out[row.index].length != row.length || out[row.index].generated != row.generated) {
-          if (bad++ < 5) std::printf("board %zu differs\n", row.index + 1);
+      if (bad++ < 5) std::printf("board %zu differs\n", row.index + 1);
     }
   }
   std::printf("checked %zu rows against %s: %zu differ\n", rows, csv, bad);
@@ -147,6 +148,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int side = std::getenv("SIZE") ? std::atoi(std::getenv("SIZE")) : 4;
+  if (side != 4 && side != 5) {
+    std::fprintf(stderr, "fiber_ida: SIZE must be 4 or 5\n");
+    return 2;
+  }
   const char* spec = std::getenv("SPEC") ? std::getenv("SPEC") : (side == 5 ? "zpdb:6666" : "zpdb:78");
   scheduler.yield_all = std::getenv("YIELD") && std::strcmp(std::getenv("YIELD"), "all") == 0;
   const std::vector<Board> boards = read_boards(argv[1], side);

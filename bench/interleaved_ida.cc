@@ -52,11 +52,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -419,8 +417,7 @@ class Search {
   typename H::Step* pending_ = nullptr;  // kSplitsDescend: the step whose words are on their way
 };
 
-// The boards of a 4x4 puzzle file (io/reader.h), stopping at a malformed one.
-// DENSE=1 CHILDSIGN=1: the engine's child-sign heuristic, likewise.
+// DENSE=1 CHILDSIGN=1: the engine's child-sign heuristic, made from the set alone as Search makes its heuristic.
 struct ChildSignFromSet : npuzzle::ChildSignHeuristic<4> {
   static inline const npuzzle::pdb::ChildSignSet* signs = nullptr;
   explicit ChildSignFromSet(const npuzzle::pdb::AdditivePdb& pdb) : ChildSignHeuristic(pdb, *signs) {}
