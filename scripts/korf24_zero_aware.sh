@@ -10,17 +10,18 @@
 # Usage: scripts/korf24_zero_aware.sh HEURISTIC ID
 #   HEURISTIC  pdb:6666, zpdb:6666 or cat:small (tables built first if missing)
 #   ID         Korf & Felner's instance number, 1..50
-# Environment: NPUZZLE (the binary, default build-wt/npuzzle), PDB_DIR (the
+# Environment: NPUZZLE (the binary, default build/npuzzle), PDB_DIR (the
 # table cache, default npuzzle's), TIME_LIMIT (seconds, default none).
-# Zero-aware (zpdb:) and catalogue (cat:) heuristics run on the generic
-# kernel unless the binary was configured with -DNPUZZLE_RESEARCH_KERNELS=ON
-# (their 5x5 kernels; the figures in results/ were taken with those):
+# Every build but the web page's has 5x5 kernels for the one-bit forms of
+# zpdb:6666 (and its child signs) and of the catalogues; their other forms run
+# on the generic kernel (same node counts) unless the binary was configured with
+# -DNPUZZLE_RESEARCH_KERNELS=ON (the figures in results/ were taken with it):
 #   scripts/setup.sh -- -DNPUZZLE_RESEARCH_KERNELS=ON
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 heuristic=$1
 id=$2
-bin=${NPUZZLE:-$root/build-wt/npuzzle}
+bin=${NPUZZLE:-$root/build/npuzzle}
 dir_args=()
 [ -n "${PDB_DIR:-}" ] && dir_args=(--pdb-dir "$PDB_DIR")
 out_dir=$root/results/korf24_zero_aware
