@@ -31,9 +31,10 @@
 # (with CHECKPOINTS=1 those of the last piece: its expanded count is the
 # whole instance's, its seconds the piece's).
 # Projection for the rest: scripts/korf24_coverage.py.
-# Zero-aware (zpdb:) and catalogue (cat:) heuristics run on the generic
-# kernel unless the binary was configured with -DNPUZZLE_RESEARCH_KERNELS=ON
-# (their 5x5 kernels; the figures in results/ were taken with those):
+# Every build but the web page's has 5x5 kernels for the one-bit forms of
+# zpdb:6666 (and its child signs) and of the catalogues; their other forms run
+# on the generic kernel (same node counts) unless the binary was configured with
+# -DNPUZZLE_RESEARCH_KERNELS=ON (the figures in results/ were taken with it):
 #   scripts/setup.sh -- -DNPUZZLE_RESEARCH_KERNELS=ON
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
