@@ -5,14 +5,23 @@
 // DenseCatalogueHeuristic's and CatalogueHeuristic's.
 //
 // Per move (tile t from cell a to the blank's cell b), in each view, for
-// each table holding t (3-4 of cat:small's 14): the plain rank's update, as
-// in DenseCatalogueHeuristic, and the sign of the table's change, one bit
-// of the parent's word of that table: no table is read for a child. Each
-// partition's sum changes by the change of its one table holding t, in one
-// SSE pass over the tables' lane masks. fetch_open() starts fetching the
-// child's words only for a child the bound lets through, so a child the
-// bound cuts costs no line; descend() loads them, ascend() puts the
+// each table holding t (2-5 of cat:small's 14, 3.5 on average): the plain
+// rank's update, as in DenseCatalogueHeuristic, and the sign of the table's
+// change, one bit of the parent's word of that table: no table is read for
+// a child. Each partition's sum changes by the change of its one table
+// holding t, in one SSE pass. The kernel screens (pdb_views.h): the
+// reflected view is located only for a child the plain view lets through,
+// and a child's words are fetched only when both let it through, so a child
+// the bound cuts costs no line; descend() loads them, ascend() puts the
 // parent's ranks, words and sums back.
+//
+// The tables holding a tile are its slots. The first kSlots are padded
+// with a spare table that changes nothing, so that their loops have a
+// fixed trip count and unroll with no branch on the tile, and a vertical
+// move's rank terms for all of them are one row per passed tile; the rest
+// (on cat:small, one table of tile 12) go through a tail taken on 1 move
+// in 24 (results/korf24_levers.md section 20).
+#pragma once
 #pragma once
 
 #include <algorithm>
@@ -35,9 +44,12 @@
 
 namespace npuzzle {
 
-template <int kSide>
+template <int kSide, int kSlots = 4>
 class ChildSignCatalogueHeuristic {
   static_assert(kSide > 0);
+  static_assert(kSlots > 0 && kSlots <= kMaxCataloguePartitions, "a tile is in at most one table per partition");
+  static constexpr int kCells = kSide * kSide;
+  static constexpr std::size_t kMost = kMaxCataloguePartitions;  // tables holding a tile
   using Sums = catalogue_words::Sums;
   using Tables = catalogue_words::Tables;
   using TileTables = catalogue_words::TileTables;
@@ -47,22 +59,85 @@ class ChildSignCatalogueHeuristic {
     return to == from - kSide ? 0 : to == from - 1 ? 1 : to == from + 1 ? 2 : 3;
   }
 
+  // The table that pads a tile's slots to kSlots: its rank, word, weight
+  // and terms are 0 and it is in no partition, so a padded slot changes
+  // nothing.
+  static constexpr std::size_t kSpare = kMaxCatalogueTables;
+  static constexpr std::uint32_t kSpareWord = 0;
+
+  // What a move of one tile reads in one view: the tables holding it, at
+  // least kSlots of them with the spare's padding; those beyond kSlots (on
+  // cat:small, only tile 12's fifth) go through the tail.
+  struct Slots {
+    std::array<const std::uint32_t*, kMost> words;  // each table's words (&kSpareWord)
+    std::array<std::int64_t, kSlots> weight;        // the tile's ranking weight in each (0)
+    std::array<std::uint8_t, kMost> table;          // the tables' ids (kSpare)
+    std::array<std::uint8_t, kMost> shift;          // 4 * the tile's index: its signs' place in a word (0)
+    std::uint8_t count;                             // the tables holding the tile, padding not counted
+    Sums lane_bit;  // lane j: 1 << the slot of partition j's table holding the tile; 0: none
+  };
+
   struct View : catalogue_words::ViewTiles {
     // Only a prepared change is read (pdb_views.h: the kernels' Steps are not zeroed).
     static constexpr bool kStepsUninitialised = true;
     struct Change {
-      std::array<const std::uint32_t*, kMaxCataloguePartitions> entry;  // the child's word of each table
-      std::array<std::uint64_t, kMaxCataloguePartitions> rank;  // the child's; the parent's after descend()
-      std::array<std::uint32_t, kMaxCataloguePartitions> word;  // the parent's after descend()
-      Sums sum;                                                 // the child's; the parent's after descend()
-      int best;                                                 // likewise
-      std::uint8_t tile;
+      std::array<const std::uint32_t*, kMost> entry;  // the child's word of each slot's table
+      std::array<std::uint64_t, kMost> rank;          // the child's; the parent's after descend()
+      std::array<std::uint32_t, kMost> word;          // the parent's after descend()
+      Sums sum;                                       // the child's; the parent's after descend()
+      int best;                                       // likewise
+      const Slots* slots;
+      int room;  // the mirrored view's: screen()'s room, for locate_mirrored()
     };
 
-    std::array<std::uint64_t, kMaxCatalogueTables> rank{};
-    std::array<std::uint32_t, kMaxCatalogueTables> word{};
+    std::array<std::uint64_t, kMaxCatalogueTables + 1> rank{};  // [kSpare] stays 0
+    std::array<std::uint32_t, kMaxCatalogueTables + 1> word{};  // likewise
     Sums sum{};
     int best = 0;
+    std::array<Slots, kCells> slots{};
+    // [moved tile][passed tile][slot < kSlots]: the passed tile's term in
+    // the rank update of the slot's table (plain_rank.h; 0 for a tile of
+    // another table).
+    std::array<std::array<std::array<std::int64_t, kSlots>, kCells>, kCells> terms{};
+
+    // Fills slots and terms from the tile maps that `tables` filled.
+    void init_slots(const Tables& tables) {
+      for (int t = 1; t < kCells; ++t) {
+        const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
+        Slots& s = slots[static_cast<std::size_t>(t)];
+        s.count = tt.count;
+        s.lane_bit.fill(0);
+        for (int n = 0; n < static_cast<int>(kMost); ++n) {
+          const auto slot = static_cast<std::size_t>(n);
+          if (n >= tt.count) {
+            s.words[slot] = &kSpareWord;
+            s.table[slot] = static_cast<std::uint8_t>(kSpare);
+            s.shift[slot] = 0;
+            if (n < kSlots) {
+              s.weight[slot] = 0;
+              for (auto& row : terms[static_cast<std::size_t>(t)]) row[slot] = 0;
+            }
+            continue;
+          }
+          const std::size_t id = tt.table[slot];
+          const int i = tt.index[slot];
+          const catalogue_words::Table& table = tables.table(id);
+          s.words[slot] = table.words;
+          s.table[slot] = static_cast<std::uint8_t>(id);
+          s.shift[slot] = static_cast<std::uint8_t>(4 * i);
+          for (std::size_t j = 0; j < s.lane_bit.size(); ++j) {
+            if (table.lanes[j] != 0) s.lane_bit[j] = static_cast<std::int16_t>(1 << n);
+          }
+          if (n < kSlots) {
+            s.weight[slot] = static_cast<std::int64_t>(table.weight[static_cast<std::size_t>(i)]);
+            for (int passed = 0; passed < kCells; ++passed) {
+              terms[static_cast<std::size_t>(t)][static_cast<std::size_t>(passed)][slot] =
+                  tables.terms(id, i)[index_of[id][static_cast<std::size_t>(passed)]];
+            }
+          }
+        }
+      }
+    }
 
     int reset(const ChildSignCatalogueHeuristic& h, const pdb::Where& where) {
       sum = sums_at(h.tables_, where, [&](int id, std::uint64_t r, std::uint8_t) {
@@ -76,47 +151,84 @@ class ChildSignCatalogueHeuristic {
       return catalogue_words::lane_max(sums_at(h.tables_, where, [](int, std::uint64_t, std::uint8_t) {}));
     }
 
-    // The child's ranks of the tables holding `tile` after it slides from
-    // `from` to `to` (cells of this view), and its sums and maximum, from
-    // the signs in the parent's words: no read of a table.
-    template <class TileAt>
-    [[gnu::always_inline]] void locate(const ChildSignCatalogueHeuristic& h, Change& change, int tile, int from,
-                                       int to, TileAt tile_at) const {
-      change.tile = static_cast<std::uint8_t>(tile);
-      const TileTables& tt = tile_tables[static_cast<std::size_t>(tile)];
+    // The child's sums and maximum when `tile` slides from `from` to `to`
+    // (cells of this view), from the signs in the parent's words: no read
+    // of a table, no rank.
+    [[gnu::always_inline]] void locate_signs(Change& change, int tile, int from, int to) const {
+      const Slots& s = slots[static_cast<std::size_t>(tile)];
+      change.slots = &s;
       const int dir = direction(from, to);
-#if defined(__SSE2__)
-      __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum.data()));
-#else
-      change.sum = sum;
-#endif
-      for (int n = 0; n < tt.count; ++n) {
-        const std::size_t id = tt.table[n];
-        const catalogue_words::Table& table = h.tables_.table(id);
-        const int i = tt.index[n];
-        const std::uint64_t r = moved_rank(h.tables_, id, i, rank[id], from, to, tile_at);
-        change.rank[static_cast<std::size_t>(n)] = r;
-        change.entry[static_cast<std::size_t>(n)] = table.words + r;
-        const int up = static_cast<int>((word[id] >> (4 * i + dir)) & 1u);
-        const auto change_of_table = static_cast<std::int16_t>(2 * up - 1);
-#if defined(__SSE2__)
-        const __m128i lanes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(table.lanes.data()));
-        s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(change_of_table), lanes));
-#else
-        for (std::size_t j = 0; j < change.sum.size(); ++j) {
-          change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (change_of_table & table.lanes[j]));
-        }
-#endif
+      std::uint32_t up = 0;
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
+      if (s.count > kSlots) [[unlikely]] {
+        for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
       }
+      // Lane j changes by +1 if the sign of its table holding the tile is
+      // up, by -1 if down, by 0 if it has none.
 #if defined(__SSE2__)
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), s);
-      __m128i b = _mm_max_epi16(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
+      const __m128i lane_bit = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.lane_bit.data()));
+      const __m128i used = _mm_cmpgt_epi16(lane_bit, _mm_setzero_si128());
+      const __m128i bits = _mm_set1_epi16(static_cast<std::int16_t>(up));
+      const __m128i ups = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(bits, lane_bit), lane_bit), used);
+      __m128i sums = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum.data()));
+      sums = _mm_add_epi16(sums, _mm_sub_epi16(_mm_sub_epi16(used, ups), ups));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), sums);
+      __m128i b = _mm_max_epi16(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
       b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
       b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
       change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
 #else
+      for (std::size_t j = 0; j < sum.size(); ++j) {
+        const int bit = s.lane_bit[j];
+        change.sum[j] = static_cast<std::int16_t>(sum[j] + (bit == 0 ? 0 : (up & static_cast<std::uint32_t>(bit)) ? 1 : -1));
+      }
       change.best = catalogue_words::lane_max(change.sum);
 #endif
+    }
+
+    // After locate_signs(), the child's ranks of the tables holding the
+    // tile and its words' addresses: needed only for a child the bound
+    // lets through. The first kSlots slots run unrolled, a passed tile's
+    // terms for all of them one row; the tail, rarely run, as
+    // catalogue_words does.
+    template <class TileAt>
+    [[gnu::always_inline]] void locate_ranks(const ChildSignCatalogueHeuristic& h, Change& change, int tile, int from,
+                                             int to, TileAt tile_at) const {
+      const Slots& s = *change.slots;
+      const int lo = from < to ? from : to;
+      const int hi = from < to ? to : from;
+      std::array<std::int64_t, kSlots> delta;
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) delta[n] = (hi - lo) * s.weight[n];
+      for (int cell = lo + 1; cell < hi; ++cell) {
+        const auto& row = terms[static_cast<std::size_t>(tile)][static_cast<std::size_t>(tile_at(cell))];
+#pragma GCC unroll 8
+        for (std::size_t n = 0; n < kSlots; ++n) delta[n] += row[n];
+      }
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) {
+        const auto r =
+            static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[s.table[n]]) + (from < to ? delta[n] : -delta[n]));
+        change.rank[n] = r;
+        change.entry[n] = s.words[n] + r;
+      }
+      if (s.count > kSlots) [[unlikely]] {
+        for (std::size_t n = kSlots; n < s.count; ++n) {
+          const std::size_t id = s.table[n];
+          const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank[id], from, to, tile_at);
+          change.rank[n] = r;
+          change.entry[n] = s.words[n] + r;
+        }
+      }
+    }
+
+    // Both: what ReflectedViews' locate() asks.
+    template <class TileAt>
+    [[gnu::always_inline]] void locate(const ChildSignCatalogueHeuristic& h, Change& change, int tile, int from,
+                                       int to, TileAt tile_at) const {
+      locate_signs(change, tile, from, to);
+      locate_ranks(h, change, tile, from, to, tile_at);
     }
     [[gnu::always_inline]] void fetch(const ChildSignCatalogueHeuristic&, Change&) const {}
     [[gnu::always_inline]] int evaluate(const ChildSignCatalogueHeuristic&, Change& change) const {
@@ -124,30 +236,46 @@ class ChildSignCatalogueHeuristic {
     }
 
     [[gnu::always_inline]] void prefetch(const Change& change) const {
-      const TileTables& tt = tile_tables[change.tile];
-      for (int n = 0; n < tt.count; ++n) __builtin_prefetch(change.entry[static_cast<std::size_t>(n)]);
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) __builtin_prefetch(change.entry[n]);
+      const Slots& s = *change.slots;
+      if (s.count > kSlots) [[unlikely]] {
+        for (std::size_t n = kSlots; n < s.count; ++n) __builtin_prefetch(change.entry[n]);
+      }
     }
 
     [[gnu::always_inline]] void descend(const ChildSignCatalogueHeuristic&, Change& change) {
-      const TileTables& tt = tile_tables[change.tile];
-      for (int n = 0; n < tt.count; ++n) {
-        const std::size_t id = tt.table[n];
-        std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
-        change.word[static_cast<std::size_t>(n)] = word[id];
-        word[id] = *change.entry[static_cast<std::size_t>(n)];
+      const Slots& s = *change.slots;
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) descend_slot(s, change, n);
+      if (s.count > kSlots) [[unlikely]] {
+        for (std::size_t n = kSlots; n < s.count; ++n) descend_slot(s, change, n);
       }
       std::swap(sum, change.sum);
       std::swap(best, change.best);
     }
     [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, Change& change) {
-      const TileTables& tt = tile_tables[change.tile];
-      for (int n = 0; n < tt.count; ++n) {
-        const std::size_t id = tt.table[n];
-        std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
-        word[id] = change.word[static_cast<std::size_t>(n)];
+      const Slots& s = *change.slots;
+#pragma GCC unroll 8
+      for (std::size_t n = 0; n < kSlots; ++n) ascend_slot(s, change, n);
+      if (s.count > kSlots) [[unlikely]] {
+        for (std::size_t n = kSlots; n < s.count; ++n) ascend_slot(s, change, n);
       }
       std::swap(sum, change.sum);
       std::swap(best, change.best);
+    }
+
+   private:
+    [[gnu::always_inline]] void descend_slot(const Slots& s, Change& change, std::size_t n) {
+      const std::size_t id = s.table[n];
+      std::swap(rank[id], change.rank[n]);
+      change.word[n] = word[id];
+      word[id] = *change.entry[n];
+    }
+    [[gnu::always_inline]] void ascend_slot(const Slots& s, Change& change, std::size_t n) {
+      const std::size_t id = s.table[n];
+      std::swap(rank[id], change.rank[n]);
+      word[id] = change.word[n];
     }
   };
   using Views = pdb::ReflectedViews<View, true, kSide>;
@@ -166,7 +294,11 @@ class ChildSignCatalogueHeuristic {
               const pdb::ChildSignSet::Part& part = signs.part(id);
               return catalogue_words::TableWords{part.words, part.k, part.weight, part.source};
             },
-            "child signs", views_.plain, &views_.mirrored) {}
+            "child signs", views_.plain, &views_.mirrored) {
+    if (tables_.cells() != kCells) throw std::invalid_argument("child signs of another board's catalogue");
+    views_.plain.init_slots(tables_);
+    views_.mirrored.init_slots(tables_);
+  }
 
   int reset(const Board& board) { return views_.reset(*this, board); }
 
@@ -174,15 +306,38 @@ class ChildSignCatalogueHeuristic {
   [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
     views_.locate(*this, step, tile, from, to, board);
   }
-  // After prepare(), with `room` the largest h the bound lets a child have.
-  [[gnu::always_inline]] void fetch_open(const Step& step, int room) const {
-    if (step.plain.best <= room && step.mirrored.best <= room) {
+  // The plain view's value when it exceeds `room`, as DenseCatalogueHeuristic's.
+  [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
+  // Screening (pdb_views.h), which ida_star.h's dfs_at takes instead of
+  // prepare(): the plain view's signs of every child first, the reflected
+  // view's only for the children the plain one lets through, and the ranks
+  // of both, with their words fetched, only for the children neither cuts.
+  template <class Storage>
+  [[gnu::always_inline]] void locate_plain(Step& step, int tile, int from, int to, const Storage&) {
+    views_.plain.locate_signs(step.plain, tile, from, to);
+  }
+  [[gnu::always_inline]] void fetch_plain(Step&) {}
+  [[gnu::always_inline]] bool screen(Step& step, int room) {
+    step.mirrored.room = room;
+    return views_.screen(*this, step, room);
+  }
+  template <class Storage>
+  [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board) {
+    const int mirrored_from = pdb::mirror_cell(from, kSide);
+    const int mirrored_to = pdb::mirror_cell(to, kSide);
+    views_.mirrored.locate_signs(step.mirrored, tile, mirrored_from, mirrored_to);
+    if (step.mirrored.best <= step.mirrored.room) {
+      views_.plain.locate_ranks(*this, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+      views_.mirrored.locate_ranks(*this, step.mirrored, tile, mirrored_from, mirrored_to,
+                                   [&board](int cell) { return board.at(pdb::mirror_cell(cell, kSide)); });
       views_.plain.prefetch(step.plain);
       views_.mirrored.prefetch(step.mirrored);
     }
   }
-  // The plain view's value when it exceeds `room`, as DenseCatalogueHeuristic's.
-  [[gnu::always_inline]] int evaluate(Step& step, int room) { return views_.evaluate(*this, step, room); }
+  [[gnu::always_inline]] void fetch_mirrored(Step&) {}
+  [[gnu::always_inline]] int evaluate_screened(Step& step, int room) {
+    return views_.evaluate_screened(*this, step, room);
+  }
   [[gnu::always_inline]] void descend(Step& step) { views_.descend(*this, step); }
   [[gnu::always_inline]] void ascend(Step& step) { views_.ascend(*this, step); }
   [[gnu::always_inline]] void reject(Step&) {}
