@@ -33,8 +33,11 @@ class ChildSignHeuristic {
   static_assert(kSide > 0);
 
   struct Change {
-    const std::uint32_t* entry;  // the child's word of the part
-    std::uint64_t rank;          // the child's rank of the part; the parent's after descend()
+    // Set only for a child the bound lets through (screening); the
+    // initialisers keep GCC's -Wmaybe-uninitialized quiet, and cost the
+    // move-pruning kernel nothing, which value-initialises its Steps.
+    const std::uint32_t* entry = nullptr;  // the child's word of the part
+    std::uint64_t rank = 0;                // the child's rank of the part; the parent's after descend()
     std::uint32_t word = 0;      // the parent's word after descend()
     int sum = 0;                 // the child's sum; the parent's after descend()
     std::uint8_t part = 0;
