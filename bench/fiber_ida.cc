@@ -63,12 +63,9 @@ struct YieldingSigns : npuzzle::ChildSignHeuristic<kSide> {
   YieldingSigns() : Base(*set, *signs) {}
   bool fetched = false;  // a line was requested since the last switch
 
-  // The kernel screens (child_sign_heuristic.h): the lines are requested
-  // in locate_mirrored(), for a child neither view cuts.
-  template <class Storage>
-  [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board) {
-    Base::locate_mirrored(step, tile, from, to, board);
-    if (step.h <= step.room) fetched = true;
+  [[gnu::always_inline]] void fetch_open(const Step& step, int room) {
+    Base::fetch_open(step, room);
+    fetched = true;
   }
   [[gnu::always_inline]] void descend(Step& step) {
     Base::begin_descend(step);

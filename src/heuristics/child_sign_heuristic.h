@@ -4,13 +4,11 @@
 //
 // Each view keeps, per part, the plain rank and the word of the current
 // placement. A child's sum is the parent's plus or minus 1 by one bit of
-// the word of the part holding the moved tile: no table is read for a
-// child. The kernel screens (pdb_views.h): the reflected view's sign is
-// read only for a child the plain view lets through, and the changed
-// parts are ranked (plain_rank.h's update) and the child's words fetched
-// only for a child neither view cuts, so a child the bound cuts costs no
-// rank and no line. descend() loads the words; ascend() puts the parent's
-// ranks, words and sums back.
+// the word of the part holding the moved tile: prepare() reads no table. It
+// ranks the changed part (plain_rank.h's update), and fetch_open() starts
+// fetching the child's word only when the child's h is within the bound, so
+// a child the bound cuts costs no line. descend() loads the word; ascend()
+// puts the parent's rank, word and sum back.
 #pragma once
 
 #include <algorithm>
@@ -33,11 +31,8 @@ class ChildSignHeuristic {
   static_assert(kSide > 0);
 
   struct Change {
-    // Set only for a child the bound lets through (screening); the
-    // initialisers keep GCC's -Wmaybe-uninitialized quiet, and cost the
-    // move-pruning kernel nothing, which value-initialises its Steps.
-    const std::uint32_t* entry = nullptr;  // the child's word of the part
-    std::uint64_t rank = 0;                // the child's rank of the part; the parent's after descend()
+    const std::uint32_t* entry;  // the child's word of the part
+    std::uint64_t rank;          // the child's rank of the part; the parent's after descend()
     std::uint32_t word = 0;      // the parent's word after descend()
     int sum = 0;                 // the child's sum; the parent's after descend()
     std::uint8_t part = 0;
@@ -48,7 +43,6 @@ class ChildSignHeuristic {
     Change plain;
     Change mirrored;
     int h = 0;
-    int room = 0;  // screen()'s, for locate_mirrored()
   };
 
   // Precondition: `pdb` and `signs` (its child signs) outlive the search.
@@ -82,13 +76,11 @@ class ChildSignHeuristic {
   // parent): the child's h, and the changed parts' ranks.
   template <class Storage>
   [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
-    plain_.locate_sign(step.plain, tile, from, to);
-    mirrored_.locate_sign(step.mirrored, tile, mirror(from), mirror(to));
+    plain_.prepare(step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
+    mirrored_.prepare(step.mirrored, tile, mirror(from), mirror(to), [&](int cell) { return board.at(mirror(cell)); });
     step.h = std::max(step.plain.sum, step.mirrored.sum);
-    locate_ranks(step, tile, from, to, board);
   }
-  // After prepare(), with `room` the largest h the bound lets a child have
-  // (the drivers in bench/ that do not screen).
+  // After prepare(), with `room` the largest h the bound lets a child have.
   [[gnu::always_inline]] void fetch_open(const Step& step, int room) const {
     if (step.h <= room) {
       __builtin_prefetch(step.plain.entry);
@@ -96,35 +88,6 @@ class ChildSignHeuristic {
     }
   }
   [[gnu::always_inline]] int evaluate(Step& step, int) const { return step.h; }
-
-  // Screening (pdb_views.h), which ida_star.h's dfs_at takes instead of
-  // prepare(): the plain view's sign of every child first, the reflected
-  // view's only for the children the plain one lets through, and the
-  // ranks of both, with their words fetched, only for the children neither
-  // cuts.
-  template <class Storage>
-  [[gnu::always_inline]] void locate_plain(Step& step, int tile, int from, int to, const Storage&) {
-    plain_.locate_sign(step.plain, tile, from, to);
-  }
-  [[gnu::always_inline]] void fetch_plain(Step&) {}
-  [[gnu::always_inline]] bool screen(Step& step, int room) {
-    step.h = step.plain.sum;
-    step.room = room;
-    return step.h <= room;
-  }
-  template <class Storage>
-  [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board) {
-    mirrored_.locate_sign(step.mirrored, tile, mirror(from), mirror(to));
-    step.h = std::max(step.plain.sum, step.mirrored.sum);
-    if (step.h <= step.room) {
-      locate_ranks(step, tile, from, to, board);
-      __builtin_prefetch(step.plain.entry);
-      __builtin_prefetch(step.mirrored.entry);
-    }
-  }
-  [[gnu::always_inline]] void fetch_mirrored(Step&) {}
-  // After screen(), and locate_mirrored() when screen() let the child through.
-  [[gnu::always_inline]] int evaluate_screened(Step& step, int) const { return step.h; }
 
   [[gnu::always_inline]] void descend(Step& step) {
     begin_descend(step);
@@ -206,18 +169,12 @@ class ChildSignHeuristic {
       }
     }
 
-    // The child's sum, from the sign in the parent's word: no rank.
-    [[gnu::always_inline]] void locate_sign(Change& change, int tile, int from, int to) const {
+    template <class TileAt>
+    [[gnu::always_inline]] void prepare(Change& change, int tile, int from, int to, TileAt tile_at) const {
       const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.part = m.part;
       const unsigned up = (word[m.part] >> (shift[static_cast<std::size_t>(tile)] + direction(from, to))) & 1u;
       change.sum = sum - 1 + 2 * static_cast<int>(up);
-    }
-    // After locate_sign(): the child's rank of the part and its word's
-    // address, needed only for a child the bound lets through.
-    template <class TileAt>
-    [[gnu::always_inline]] void locate_rank(Change& change, int tile, int from, int to, TileAt tile_at) const {
-      const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.rank = moves.moved(rank[m.part], tile, from, to, tile_at);
       change.entry = reinterpret_cast<const std::uint32_t*>(m.table) + change.rank;
     }
@@ -236,12 +193,6 @@ class ChildSignHeuristic {
   };
 
   [[gnu::always_inline]] static int mirror(int cell) { return pdb::mirror_cell(cell, kSide); }
-
-  template <class Storage>
-  [[gnu::always_inline]] void locate_ranks(Step& step, int tile, int from, int to, const Storage& board) const {
-    plain_.locate_rank(step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
-    mirrored_.locate_rank(step.mirrored, tile, mirror(from), mirror(to), [&](int cell) { return board.at(mirror(cell)); });
-  }
 
   const pdb::AdditivePdb* pdb_;
   int cells_;
