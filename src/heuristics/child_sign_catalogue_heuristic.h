@@ -19,9 +19,8 @@
 // with a spare table that changes nothing, so that their loops have a
 // fixed trip count and unroll with no branch on the tile, and a vertical
 // move's rank terms for all of them are one row per passed tile; the rest
-// (on cat:small, one table of tile 12) go through a tail taken on 1 move
-// in 24 (results/korf24_levers.md section 20).
-#pragma once
+// (on cat:small, one table of tile 12) go through a tail, taken only on
+// that tile's moves (results/korf24_levers.md section 20).
 #pragma once
 
 #include <algorithm>
