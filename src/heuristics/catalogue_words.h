@@ -12,6 +12,10 @@
 #include <stdexcept>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "heuristics/catalogue_heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/pattern.h"
@@ -33,6 +37,15 @@ inline int lane_max(const Sums& sums) {
   for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
   return b;
 }
+#if defined(__SSE2__)
+// lane_max of the 8 lanes in one register.
+[[gnu::always_inline]] inline int lane_max(__m128i sums) {
+  __m128i b = _mm_max_epi16(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
+  b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+  b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
+  return static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
+}
+#endif
 
 // A distinct table's words as a derived form lays them out.
 struct TableWords {

@@ -103,19 +103,13 @@ class ChildSignCatalogueHeuristic {
     void init_slots(const Tables& tables) {
       for (int t = 1; t < kCells; ++t) {
         const TileTables& tt = tile_tables[static_cast<std::size_t>(t)];
-        Slots& s = slots[static_cast<std::size_t>(t)];
+        Slots& s = slots[static_cast<std::size_t>(t)];  // zeroed: a padded slot's weight, shift and terms stay 0
         s.count = tt.count;
-        s.lane_bit.fill(0);
         for (int n = 0; n < static_cast<int>(kMost); ++n) {
           const auto slot = static_cast<std::size_t>(n);
           if (n >= tt.count) {
             s.words[slot] = &kSpareWord;
             s.table[slot] = static_cast<std::uint8_t>(kSpare);
-            s.shift[slot] = 0;
-            if (n < kSlots) {
-              s.weight[slot] = 0;
-              for (auto& row : terms[static_cast<std::size_t>(t)]) row[slot] = 0;
-            }
             continue;
           }
           const std::size_t id = tt.table[slot];
@@ -173,10 +167,7 @@ class ChildSignCatalogueHeuristic {
       __m128i sums = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum.data()));
       sums = _mm_add_epi16(sums, _mm_sub_epi16(_mm_sub_epi16(used, ups), ups));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), sums);
-      __m128i b = _mm_max_epi16(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
-      b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
-      b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
-      change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
+      change.best = catalogue_words::lane_max(sums);
 #else
       for (std::size_t j = 0; j < sum.size(); ++j) {
         const int bit = s.lane_bit[j];

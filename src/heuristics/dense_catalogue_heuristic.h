@@ -113,10 +113,7 @@ class DenseCatalogueHeuristic {
         s = _mm_add_epi16(s, _mm_and_si128(_mm_set1_epi16(static_cast<short>(v - parent)), lanes));
       }
       _mm_storeu_si128(reinterpret_cast<__m128i*>(change.sum.data()), s);
-      __m128i b = _mm_max_epi16(s, _mm_shuffle_epi32(s, _MM_SHUFFLE(1, 0, 3, 2)));
-      b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
-      b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
-      change.best = static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
+      change.best = catalogue_words::lane_max(s);
 #else
       change.sum = sum;
       for (int n = 0; n < tt.count; ++n) {
