@@ -5,12 +5,18 @@ measured beside the published plain, zero-aware and catalogue counts
 ZIB-Report 17-59), and what each published heuristic saves against the plain
 6-6-6-6. Prints Markdown to standard output.
 
-    scripts/korf24_published_table.py [--parent CSV] [--fsm CSV] [TSV]
+    scripts/korf24_published_table.py [--parent CSV] [--fsm CSV]
+        [--campaign HEURISTIC=CSV ...] [TSV]
 
 --parent: a coverage table of pdb:6666 with parent pruning (default
 results/korf24_coverage/pdb_6666.csv), whose counts must equal the
 published plain ones; --fsm: one with `--prune fsm` (default
 results/korf24_coverage/pdb_6666_fsm_xeon.csv, the campaign of all 50).
+--campaign: the tables of issue 40's EPYC campaign, `--prune fsm` with a
+heuristic per instance (default: zpdb:6666 and cat:small's tables under
+results/korf24_coverage/); each count is set beside its heuristic's
+published (parent pruning) count: zpdb:6666 against the zero-aware 6-6-6-6,
+cat:small against the zero-aware small catalogue.
 A row marked "differs" is a count that does not reproduce the published one.
 """
 import argparse
@@ -41,7 +47,20 @@ def main():
     ap.add_argument("--fsm", default=os.path.join(root, "results/korf24_coverage/pdb_6666_fsm_xeon.csv"))
     ap.add_argument("--catalogue", default=os.path.join(root, "results/korf24_coverage/cat_small.csv"),
                     help="a coverage table of cat:small, whose counts must equal small_zpdb_expanded")
+    ap.add_argument("--campaign", action="append", default=None, metavar="HEURISTIC=CSV",
+                    help="a table of issue 40's EPYC campaign with --prune fsm (repeatable)")
     args = ap.parse_args()
+    coverage = os.path.join(root, "results/korf24_coverage")
+    campaign_tables = args.campaign or [f"zpdb:6666={coverage}/campaign_zpdb_6666_fsm_epyc.csv",
+                                        f"cat:small={coverage}/campaign_cat_small_fsm_epyc.csv"]
+    published_column = {"zpdb:6666": "reinefeld_zpdb_expanded", "cat:small": "small_zpdb_expanded"}
+    campaign = {}  # id -> (heuristic, length, expanded)
+    for item in campaign_tables:
+        heuristic, _, path = item.partition("=")
+        if heuristic not in published_column:
+            ap.error(f"--campaign {item}: the heuristic must be one of {', '.join(published_column)}")
+        for i, (length, expanded) in read_counts(path).items():
+            campaign[i] = (heuristic, length, expanded)
     parent = read_counts(args.parent)
     fsm = read_counts(args.fsm)
     catalogue = read_counts(args.catalogue)
@@ -50,9 +69,11 @@ def main():
 
     print("| id | length | npuzzle pdb:6666, parent pruning | npuzzle pdb:6666 --prune fsm | fsm / plain "
           "| plain 6-6-6-6 (published) | zero-aware 6-6-6-6 | / plain | small catalogue, plain | / plain "
-          "| small catalogue, zero-aware | / plain |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| small catalogue, zero-aware | / plain | EPYC campaign, --prune fsm | / its published |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     logs = {"fsm": [], "zpdb": [], "small_apdb": [], "small_zpdb": []}
+    campaign_logs = {h: [] for h in published_column}
+    campaign_sums = {h: [0, 0] for h in published_column}
     sums = {k: 0 for k in ("apdb", "zpdb", "small_apdb", "small_zpdb", "fsm", "fsm_apdb")}
     differs = 0
     for p in published:
@@ -82,12 +103,25 @@ def main():
             sums["fsm_apdb"] += apdb
         else:
             cells += ["", ""]
+        if i in campaign:
+            heuristic, measured_length, expanded = campaign[i]
+            if measured_length != length:
+                differs += 1
+            own = int(p[published_column[heuristic]])
+            cells.append(f"{heuristic} {expanded:,}" + ("" if measured_length == length else " **length differs**"))
+            cells.append(f"{expanded / own:.3f}")
+            campaign_logs[heuristic].append(math.log(expanded / own))
+            campaign_sums[heuristic][0] += expanded
+            campaign_sums[heuristic][1] += own
+        else:
+            cells += ["", ""]
         for key, value in (("zpdb", zpdb), ("small_apdb", small_apdb), ("small_zpdb", small_zpdb)):
             logs[key].append(math.log(value / apdb))
             sums[key] += value
         sums["apdb"] += apdb
         print(f"| {i} | {length} | {cells[0]} | {cells[1]} | {cells[2]} | {apdb:,} | {zpdb:,} | {zpdb / apdb:.3f} "
-              f"| {small_apdb:,} | {small_apdb / apdb:.3f} | {small_zpdb:,} | {small_zpdb / apdb:.3f} |")
+              f"| {small_apdb:,} | {small_apdb / apdb:.3f} | {small_zpdb:,} | {small_zpdb / apdb:.3f} "
+              f"| {cells[3]} | {cells[4]} |")
 
     def geo(key):
         return math.exp(sum(logs[key]) / len(logs[key])) if logs[key] else float("nan")
@@ -104,6 +138,12 @@ def main():
                       ("small_zpdb", "small catalogue, zero-aware")):
         print(f"- {name}: {sums[key]:,} over the 50, {sums[key] / sums['apdb']:.3f} of the plain "
               f"{sums['apdb']:,} (geometric mean of the rows {geo(key):.3f}).")
+    for heuristic, logs_of in campaign_logs.items():
+        if logs_of:
+            measured, own = campaign_sums[heuristic]
+            print(f"- EPYC campaign, {heuristic} --prune fsm over its {len(logs_of)} instances: {measured:,} "
+                  f"expanded against {own:,} published ({published_column[heuristic]}), {measured / own:.3f} "
+                  f"(geometric mean of the rows {math.exp(sum(logs_of) / len(logs_of)):.3f}).")
     return 1 if differs else 0
 
 
