@@ -71,24 +71,40 @@ inline constexpr int kMaxCatalogueTables = 32;
 using pdb::kMaxCataloguePartitions;
 static_assert(kMaxCataloguePartitions == 8, "evaluate() keeps the lanes in one SSE register");
 
+// The partitions' sums of every catalogue kernel (this one, and those of
+// catalogue_words.h).
+namespace catalogue_lanes {
+// One lane per partition, all kMaxCataloguePartitions of them always
+// (the loops over the lanes have a fixed length and vectorize); a lane
+// beyond the catalogue's partitions holds kUnusedLane, below any sum, and
+// no table adds to it.
+using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
+inline constexpr std::int16_t kUnusedLane = -0x4000;
+
+// In int16 throughout, so that the compiler reduces the lanes with
+// vector maxima (it left a widening loop scalar: 5% of cat:small's
+// instructions under callgrind).
+inline int lane_max(const Sums& sums) {
+  std::int16_t b = sums[0];
+  for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
+  return b;
+}
+#if defined(__SSE2__)
+// lane_max of the 8 lanes in one register.
+[[gnu::always_inline]] inline int lane_max(__m128i sums) {
+  __m128i b = _mm_max_epi16(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
+  b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+  b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
+  return static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
+}
+#endif
+}  // namespace catalogue_lanes
+
 template <bool kReflect, int kSide = 0>
 class CatalogueHeuristic {
   using Cursor = pdb::PartTable::Cursor;
-  // One lane per partition, all kMaxCataloguePartitions of them always
-  // (the loops over the lanes have a fixed length and vectorize); a lane
-  // beyond the catalogue's partitions holds kUnusedLane, below any sum, and
-  // no table adds to it.
-  using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
-  static constexpr std::int16_t kUnusedLane = -0x4000;
-
-  // In int16 throughout, so that the compiler reduces the lanes with
-  // vector maxima (it left a widening loop scalar: 5% of cat:small's
-  // instructions under callgrind).
-  static int lane_max(const Sums& sums) {
-    std::int16_t b = sums[0];
-    for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
-    return b;
-  }
+  using Sums = catalogue_lanes::Sums;
+  static constexpr std::int16_t kUnusedLane = catalogue_lanes::kUnusedLane;
 
   struct Table : pdb::PartTable {
     using pdb::PartTable::PartTable;
@@ -162,7 +178,7 @@ class CatalogueHeuristic {
           row.sum[j] = static_cast<std::int16_t>(row.sum[j] + (row.value[static_cast<std::size_t>(id)] & table.lanes[j]));
         }
       }
-      row.best = lane_max(row.sum);
+      row.best = catalogue_lanes::lane_max(row.sum);
       return row.best;
     }
 
@@ -220,7 +236,7 @@ class CatalogueHeuristic {
           change.sum[j] = static_cast<std::int16_t>(change.sum[j] + (delta & lanes[j]));
         }
       }
-      change.best = lane_max(change.sum);
+      change.best = catalogue_lanes::lane_max(change.sum);
       return change.best;
 #endif
     }

@@ -12,10 +12,6 @@
 #include <stdexcept>
 #include <string>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "heuristics/catalogue_heuristic.h"
 #include "heuristics/pdb/additive.h"
 #include "heuristics/pdb/pattern.h"
@@ -24,28 +20,15 @@
 
 namespace npuzzle::catalogue_words {
 
-// One lane per partition, in an SSE register; unused lanes never win the maximum.
-using Sums = std::array<std::int16_t, kMaxCataloguePartitions>;
-inline constexpr std::int16_t kUnusedLane = -0x4000;
+// One lane per partition, in an SSE register (catalogue_heuristic.h).
+using catalogue_lanes::kUnusedLane;
+using catalogue_lanes::lane_max;
+using catalogue_lanes::Sums;
+
 // The most tiles of a table here (a 7-tile table's words alone are 9.7 GB),
 // and the index that stands for "not in the table".
 inline constexpr int kMaxTiles = 8;
 inline constexpr std::uint8_t kNotInTable = kMaxTiles;
-
-inline int lane_max(const Sums& sums) {
-  std::int16_t b = sums[0];
-  for (std::size_t j = 1; j < sums.size(); ++j) b = std::max(b, sums[j]);
-  return b;
-}
-#if defined(__SSE2__)
-// lane_max of the 8 lanes in one register.
-[[gnu::always_inline]] inline int lane_max(__m128i sums) {
-  __m128i b = _mm_max_epi16(sums, _mm_shuffle_epi32(sums, _MM_SHUFFLE(1, 0, 3, 2)));
-  b = _mm_max_epi16(b, _mm_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
-  b = _mm_max_epi16(b, _mm_shufflelo_epi16(b, _MM_SHUFFLE(2, 3, 0, 1)));
-  return static_cast<std::int16_t>(_mm_cvtsi128_si32(b));
-}
-#endif
 
 // A distinct table's words as a derived form lays them out.
 struct TableWords {
