@@ -14,6 +14,11 @@
 //
 //   SPEC=zpdb:78 SIZE=4 fiber_ida BOARDS.txt K [BATCH.csv]
 //   SPEC=zpdb:6666 SIZE=5 fiber_ida BOARDS.txt K [BATCH.csv]
+//   SPEC=cat:small SIZE=5 fiber_ida BOARDS.txt K [BATCH.csv]
+//
+// With a catalogue (cat:...), the kernel is ChildSignCatalogueHeuristic's,
+// whose words are loaded in descend(): the switch comes first in it
+// (results/korf24_levers.md, section 22).
 //
 // K = 0 runs the plain kernel (no fibers, no yield). Each fiber takes the
 // next board when it is done with one; every length and generated count
@@ -32,6 +37,7 @@
 #include "bench_boards.h"
 #include "core/board.h"
 #include "core/packed_board.h"
+#include "heuristics/child_sign_catalogue_heuristic.h"
 #include "heuristics/child_sign_heuristic.h"
 #include "heuristics/pdb/additive_cache.h"
 #include "heuristics/pdb/child_signs.h"
@@ -77,14 +83,39 @@ struct YieldingSigns : npuzzle::ChildSignHeuristic<kSide> {
   }
 };
 
+// The same for the catalogue (SPEC=cat:small): its words are loaded in
+// descend(), and a child's lines are requested in locate_mirrored() when
+// neither view cuts it, so the switch comes first in descend().
+template <int kSide>
+struct YieldingCatalogue : npuzzle::ChildSignCatalogueHeuristic<kSide> {
+  using Base = npuzzle::ChildSignCatalogueHeuristic<kSide>;
+  using Step = typename Base::Step;
+  static inline const npuzzle::pdb::ChildSignSet* signs = nullptr;
+  static inline const npuzzle::pdb::AdditivePdb* set = nullptr;
+  YieldingCatalogue() : Base(*set, *signs) {}
+  bool fetched = false;
+
+  template <class Storage>
+  [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board) {
+    Base::locate_mirrored(step, tile, from, to, board);
+    fetched |= step.mirrored.best <= step.mirrored.room;
+  }
+  [[gnu::always_inline]] void descend(Step& step) {
+    if (scheduler.main && (fetched || scheduler.yield_all)) {
+      fetched = false;
+      *scheduler.main = std::move(*scheduler.main).resume();
+    }
+    Base::descend(step);
+  }
+};
+
 struct Outcome {
   long long length = -1;
   unsigned long long expanded = 0, generated = 0;
 };
 
-template <class Storage, int kSide>
+template <class Storage, int kSide, class H>
 int run(const std::vector<Board>& boards, int k, const char* csv) {
-  using H = YieldingSigns<kSide>;
   using Kernel = npuzzle::IdaStar<Storage, kSide, kSide, H, false, npuzzle::MovePruning::kFsm>;
   const auto tables = npuzzle::tables_for(kSide, kSide, Goal::kBlankFirst);
   const auto fsm = npuzzle::move_fsm_for(kSide, kSide);
@@ -163,12 +194,17 @@ int main(int argc, char** argv) {
   }
   const int k = std::atoi(argv[2]);
   const char* csv = argc > 3 ? argv[3] : nullptr;
+  if (side == 5 && std::strncmp(spec, "cat:", 4) == 0) {
+    YieldingCatalogue<5>::signs = signs.get();
+    YieldingCatalogue<5>::set = pdb.get();
+    return run<npuzzle::Packed128, 5, YieldingCatalogue<5>>(boards, k, csv);
+  }
   if (side == 5) {
     YieldingSigns<5>::signs = signs.get();
     YieldingSigns<5>::set = pdb.get();
-    return run<npuzzle::Packed128, 5>(boards, k, csv);
+    return run<npuzzle::Packed128, 5, YieldingSigns<5>>(boards, k, csv);
   }
   YieldingSigns<4>::signs = signs.get();
   YieldingSigns<4>::set = pdb.get();
-  return run<npuzzle::Packed64, 4>(boards, k, csv);
+  return run<npuzzle::Packed64, 4, YieldingSigns<4>>(boards, k, csv);
 }
