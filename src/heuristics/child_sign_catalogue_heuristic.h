@@ -74,6 +74,9 @@ class ChildSignCatalogueHeuristic {
     std::array<std::uint8_t, kMost> shift;          // 4 * the tile's index: its signs' place in a word (0)
     std::uint8_t count;                             // the tables holding the tile, padding not counted
     Sums lane_bit;  // lane j: 1 << the slot of partition j's table holding the tile; 0: none
+    // [direction][slot < kSlots]: the bit of the move's sign in the slot's
+    // word, 1 << (shift + direction); 0 for a padded slot.
+    alignas(16) std::array<std::array<std::uint32_t, kSlots>, 4> sign_bit;
   };
 
   struct View : catalogue_words::ViewTiles {
@@ -118,6 +121,9 @@ class ChildSignCatalogueHeuristic {
           s.words[slot] = table.words;
           s.table[slot] = static_cast<std::uint8_t>(id);
           s.shift[slot] = static_cast<std::uint8_t>(4 * i);
+          if (n < kSlots) {
+            for (std::size_t d = 0; d < 4; ++d) s.sign_bit[d][slot] = std::uint32_t{1} << (4 * i + static_cast<int>(d));
+          }
           for (std::size_t j = 0; j < s.lane_bit.size(); ++j) {
             if (table.lanes[j] != 0) s.lane_bit[j] = static_cast<std::int16_t>(1 << n);
           }
@@ -152,8 +158,21 @@ class ChildSignCatalogueHeuristic {
       change.slots = &s;
       const int dir = direction(from, to);
       std::uint32_t up = 0;
+#if defined(__SSE2__)
+      if constexpr (kSlots == 4) {
+        // The four slots' sign bits in one pass: bit n of `up` is set when
+        // slot n's word has its bit (sign_bit) set; a padded slot's is 0.
+        const __m128i words = _mm_setr_epi32(static_cast<int>(word[s.table[0]]), static_cast<int>(word[s.table[1]]),
+                                             static_cast<int>(word[s.table[2]]), static_cast<int>(word[s.table[3]]));
+        const __m128i bit = _mm_load_si128(reinterpret_cast<const __m128i*>(s.sign_bit[static_cast<std::size_t>(dir)].data()));
+        const __m128i clear = _mm_cmpeq_epi32(_mm_and_si128(words, bit), _mm_setzero_si128());
+        up = ~static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(clear))) & 0xFu;
+      } else
+#endif
+      {
 #pragma GCC unroll 8
-      for (std::size_t n = 0; n < kSlots; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
+        for (std::size_t n = 0; n < kSlots; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
+      }
       if (s.count > kSlots) [[unlikely]] {
         for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
       }
