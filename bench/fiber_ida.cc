@@ -60,13 +60,18 @@ struct Scheduler {
 };
 thread_local Scheduler scheduler;
 
+// The tables every fiber's heuristic reads, set once in main().
+struct Sources {
+  const npuzzle::pdb::ChildSignSet* signs = nullptr;
+  const npuzzle::pdb::AdditivePdb* set = nullptr;
+};
+Sources sources;
+
 template <int kSide>
 struct YieldingSigns : npuzzle::ChildSignHeuristic<kSide> {
   using Base = npuzzle::ChildSignHeuristic<kSide>;
   using Step = typename Base::Step;
-  static inline const npuzzle::pdb::ChildSignSet* signs = nullptr;
-  static inline const npuzzle::pdb::AdditivePdb* set = nullptr;
-  YieldingSigns() : Base(*set, *signs) {}
+  YieldingSigns() : Base(*sources.set, *sources.signs) {}
   bool fetched = false;  // a line was requested since the last switch
 
   [[gnu::always_inline]] void fetch_open(const Step& step, int room) {
@@ -90,9 +95,7 @@ template <int kSide>
 struct YieldingCatalogue : npuzzle::ChildSignCatalogueHeuristic<kSide> {
   using Base = npuzzle::ChildSignCatalogueHeuristic<kSide>;
   using Step = typename Base::Step;
-  static inline const npuzzle::pdb::ChildSignSet* signs = nullptr;
-  static inline const npuzzle::pdb::AdditivePdb* set = nullptr;
-  YieldingCatalogue() : Base(*set, *signs) {}
+  YieldingCatalogue() : Base(*sources.set, *sources.signs) {}
   bool fetched = false;
 
   template <class Storage>
@@ -194,17 +197,8 @@ int main(int argc, char** argv) {
   }
   const int k = std::atoi(argv[2]);
   const char* csv = argc > 3 ? argv[3] : nullptr;
-  if (side == 5 && std::strncmp(spec, "cat:", 4) == 0) {
-    YieldingCatalogue<5>::signs = signs.get();
-    YieldingCatalogue<5>::set = pdb.get();
-    return run<npuzzle::Packed128, 5, YieldingCatalogue<5>>(boards, k, csv);
-  }
-  if (side == 5) {
-    YieldingSigns<5>::signs = signs.get();
-    YieldingSigns<5>::set = pdb.get();
-    return run<npuzzle::Packed128, 5, YieldingSigns<5>>(boards, k, csv);
-  }
-  YieldingSigns<4>::signs = signs.get();
-  YieldingSigns<4>::set = pdb.get();
+  sources = {signs.get(), pdb.get()};
+  if (side == 5 && std::strncmp(spec, "cat:", 4) == 0) return run<npuzzle::Packed128, 5, YieldingCatalogue<5>>(boards, k, csv);
+  if (side == 5) return run<npuzzle::Packed128, 5, YieldingSigns<5>>(boards, k, csv);
   return run<npuzzle::Packed64, 4, YieldingSigns<4>>(boards, k, csv);
 }
