@@ -260,18 +260,20 @@ class ChildSignCatalogueHeuristic {
       if (s.count > kSlots) [[unlikely]] {
         for (std::size_t n = kSlots; n < s.count; ++n) descend_slot(s, change, n);
       }
-      std::swap(sum, change.sum);
+      catalogue_lanes::swap_sums(sum, change.sum);
       std::swap(best, change.best);
     }
-    [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, Change& change) {
+    // Puts the parent's ranks, words, sums and maximum back from `change`,
+    // which is spent: the kernels do not descend through a Step twice.
+    [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, const Change& change) {
       const Slots& s = *change.slots;
 #pragma GCC unroll 8
       for (std::size_t n = 0; n < kSlots; ++n) ascend_slot(s, change, n);
       if (s.count > kSlots) [[unlikely]] {
         for (std::size_t n = kSlots; n < s.count; ++n) ascend_slot(s, change, n);
       }
-      std::swap(sum, change.sum);
-      std::swap(best, change.best);
+      sum = change.sum;
+      best = change.best;
     }
 
    private:
@@ -281,9 +283,9 @@ class ChildSignCatalogueHeuristic {
       change.word[n] = word[id];
       word[id] = *change.entry[n];
     }
-    [[gnu::always_inline]] void ascend_slot(const Slots& s, Change& change, std::size_t n) {
+    [[gnu::always_inline]] void ascend_slot(const Slots& s, const Change& change, std::size_t n) {
       const std::size_t id = s.table[n];
-      std::swap(rank[id], change.rank[n]);
+      rank[id] = change.rank[n];
       word[id] = change.word[n];
     }
   };

@@ -139,7 +139,7 @@ class DenseCatalogueHeuristic {
         std::swap(rank[id], change.rank[static_cast<std::size_t>(n)]);
         std::swap(value[id], change.value[static_cast<std::size_t>(n)]);
       }
-      std::swap(sum, change.sum);
+      catalogue_lanes::swap_sums(sum, change.sum);
       std::swap(best, change.best);
     }
     [[gnu::always_inline]] void descend(const DenseCatalogueHeuristic&, Change& change) { swap_in(change); }
