@@ -264,7 +264,7 @@ class ChildSignCatalogueHeuristic {
       std::swap(best, change.best);
     }
     // Puts the parent's ranks, words, sums and maximum back from `change`,
-    // which is spent: the kernels do not descend through a Step twice.
+    // which is spent (pdb_views.h).
     [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, const Change& change) {
       const Slots& s = *change.slots;
 #pragma GCC unroll 8

@@ -24,6 +24,9 @@
 //   int evaluate(const Ctx&, Change&);                  // the child's value
 //   void descend(const Ctx&, Change&);                  // make the child's state the view's
 //   void ascend(const Ctx&, Change&);                   // make the parent's state the view's again
+//                                                       // (the Change is spent: the kernels never
+//                                                       // descend through it again, so ascend()
+//                                                       // may restore without swapping back)
 // where TileAt(cell) is the tile on `cell` of the parent board of this view,
 // named as in the plain board (the views' tile tables are indexed so).
 #pragma once
