@@ -84,16 +84,19 @@ class ChildSignCatalogueHeuristic {
     static constexpr bool kStepsUninitialised = true;
     struct Change {
       std::array<const std::uint32_t*, kMost> entry;  // the child's word of each slot's table
-      std::array<std::uint64_t, kMost> rank;          // the child's; the parent's after descend()
-      std::array<std::uint32_t, kMost> word;          // the parent's after descend()
+      // Each slot's table's cursor: the child's rank alone (its word is at
+      // `entry`); the parent's whole cursor after descend().
+      std::array<std::uint64_t, kMost> cursor;
       Sums sum;                                       // the child's; the parent's after descend()
       int best;                                       // likewise
       const Slots* slots;
       int room;  // the mirrored view's: screen()'s room, for locate_mirrored()
     };
 
-    std::array<std::uint64_t, kMaxCatalogueTables + 1> rank{};  // [kSpare] stays 0
-    std::array<std::uint32_t, kMaxCatalogueTables + 1> word{};  // likewise
+    // Each table's cursor: its rank in the high half, its word (the
+    // position's child signs) in the low half, so that a move saves and
+    // restores both in one load and store. [kSpare] stays 0.
+    std::array<std::uint64_t, kMaxCatalogueTables + 1> cursor{};
     Sums sum{};
     int best = 0;
     std::array<Slots, kCells> slots{};
@@ -140,8 +143,7 @@ class ChildSignCatalogueHeuristic {
 
     int reset(const ChildSignCatalogueHeuristic& h, const pdb::Where& where) {
       sum = sums_at(h.tables_, where, [&](int id, std::uint64_t r, std::uint8_t) {
-        rank[static_cast<std::size_t>(id)] = r;
-        word[static_cast<std::size_t>(id)] = h.tables_.table(static_cast<std::size_t>(id)).words[r];
+        cursor[static_cast<std::size_t>(id)] = cursor_of(r, h.tables_.table(static_cast<std::size_t>(id)).words[r]);
       });
       best = catalogue_words::lane_max(sum);
       return best;
@@ -162,8 +164,8 @@ class ChildSignCatalogueHeuristic {
       if constexpr (kSlots == 4) {
         // The four slots' sign bits in one pass: bit n of `up` is set when
         // slot n's word has its bit (sign_bit) set; a padded slot's is 0.
-        const __m128i words = _mm_setr_epi32(static_cast<int>(word[s.table[0]]), static_cast<int>(word[s.table[1]]),
-                                             static_cast<int>(word[s.table[2]]), static_cast<int>(word[s.table[3]]));
+        const __m128i words = _mm_setr_epi32(static_cast<int>(word(s.table[0])), static_cast<int>(word(s.table[1])),
+                                             static_cast<int>(word(s.table[2])), static_cast<int>(word(s.table[3])));
         const __m128i bit = _mm_load_si128(reinterpret_cast<const __m128i*>(s.sign_bit[static_cast<std::size_t>(dir)].data()));
         const __m128i clear = _mm_cmpeq_epi32(_mm_and_si128(words, bit), _mm_setzero_si128());
         up = ~static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(clear))) & 0xFu;
@@ -171,10 +173,10 @@ class ChildSignCatalogueHeuristic {
 #endif
       {
 #pragma GCC unroll 8
-        for (std::size_t n = 0; n < kSlots; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
+        for (std::size_t n = 0; n < kSlots; ++n) up |= ((word(s.table[n]) >> (s.shift[n] + dir)) & 1u) << n;
       }
       if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word[s.table[n]] >> (s.shift[n] + dir)) & 1u) << n;
+        for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word(s.table[n]) >> (s.shift[n] + dir)) & 1u) << n;
       }
       // Lane j changes by +1 if the sign of its table holding the tile is
       // up, by -1 if down, by 0 if it has none.
@@ -217,16 +219,16 @@ class ChildSignCatalogueHeuristic {
       }
 #pragma GCC unroll 8
       for (std::size_t n = 0; n < kSlots; ++n) {
-        const auto r =
-            static_cast<std::uint64_t>(static_cast<std::int64_t>(rank[s.table[n]]) + (from < to ? delta[n] : -delta[n]));
-        change.rank[n] = r;
+        const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank(s.table[n])) +
+                                                  (from < to ? delta[n] : -delta[n]));
+        change.cursor[n] = r << 32;
         change.entry[n] = s.words[n] + r;
       }
       if (s.count > kSlots) [[unlikely]] {
         for (std::size_t n = kSlots; n < s.count; ++n) {
           const std::size_t id = s.table[n];
-          const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank[id], from, to, tile_at);
-          change.rank[n] = r;
+          const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank(id), from, to, tile_at);
+          change.cursor[n] = r << 32;
           change.entry[n] = s.words[n] + r;
         }
       }
@@ -263,7 +265,7 @@ class ChildSignCatalogueHeuristic {
       catalogue_lanes::swap_sums(sum, change.sum);
       std::swap(best, change.best);
     }
-    // Puts the parent's ranks, words, sums and maximum back from `change`,
+    // Puts the parent's cursors, sums and maximum back from `change`,
     // which is spent (pdb_views.h).
     [[gnu::always_inline]] void ascend(const ChildSignCatalogueHeuristic&, const Change& change) {
       const Slots& s = *change.slots;
@@ -277,16 +279,23 @@ class ChildSignCatalogueHeuristic {
     }
 
    private:
+    static std::uint64_t cursor_of(std::uint64_t rank, std::uint32_t word) { return rank << 32 | word; }
+    [[gnu::always_inline]] std::uint32_t word(std::size_t id) const { return static_cast<std::uint32_t>(cursor[id]); }
+    [[gnu::always_inline]] std::uint64_t rank(std::size_t id) const { return cursor[id] >> 32; }
+
+    // The kernels descend only into a child whose ranks locate_ranks() set,
+    // which GCC cannot see through their Steps (uninitialised, pdb_views.h).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
     [[gnu::always_inline]] void descend_slot(const Slots& s, Change& change, std::size_t n) {
       const std::size_t id = s.table[n];
-      std::swap(rank[id], change.rank[n]);
-      change.word[n] = word[id];
-      word[id] = *change.entry[n];
+      const std::uint64_t child = change.cursor[n] | *change.entry[n];
+      change.cursor[n] = cursor[id];
+      cursor[id] = child;
     }
+#pragma GCC diagnostic pop
     [[gnu::always_inline]] void ascend_slot(const Slots& s, const Change& change, std::size_t n) {
-      const std::size_t id = s.table[n];
-      rank[id] = change.rank[n];
-      word[id] = change.word[n];
+      cursor[s.table[n]] = change.cursor[n];
     }
   };
   using Views = pdb::ReflectedViews<View, true, kSide>;
@@ -307,6 +316,11 @@ class ChildSignCatalogueHeuristic {
             },
             "child signs", views_.plain, &views_.mirrored) {
     if (tables_.cells() != kCells) throw std::invalid_argument("child signs of another board's catalogue");
+    for (int id = 0; id < tables_.count(); ++id) {  // a cursor holds a rank in 32 bits
+      std::uint64_t ranks = 1;
+      for (int i = 0; i < tables_.table(static_cast<std::size_t>(id)).k; ++i) ranks *= static_cast<std::uint64_t>(kCells - i);
+      if (ranks > std::uint64_t{1} << 32) throw std::invalid_argument("child signs of a table of over 2^32 ranks");
+    }
     views_.plain.init_slots(tables_);
     views_.mirrored.init_slots(tables_);
   }
