@@ -175,9 +175,7 @@ class ChildSignCatalogueHeuristic {
 #pragma GCC unroll 8
         for (std::size_t n = 0; n < kSlots; ++n) up |= ((word(s.table[n]) >> (s.shift[n] + dir)) & 1u) << n;
       }
-      if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word(s.table[n]) >> (s.shift[n] + dir)) & 1u) << n;
-      }
+      if (s.count > kSlots) [[unlikely]] up |= tail_signs(s, dir);
       // Lane j changes by +1 if the sign of its table holding the tile is
       // up, by -1 if down, by 0 if it has none.
 #if defined(__SSE2__)
@@ -224,14 +222,7 @@ class ChildSignCatalogueHeuristic {
         change.cursor[n] = r << 32;
         change.entry[n] = s.words[n] + r;
       }
-      if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) {
-          const std::size_t id = s.table[n];
-          const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank(id), from, to, tile_at);
-          change.cursor[n] = r << 32;
-          change.entry[n] = s.words[n] + r;
-        }
-      }
+      if (s.count > kSlots) [[unlikely]] tail_ranks(h, change, from, to, tile_at);
     }
 
     // Both: what ReflectedViews' locate() asks.
@@ -250,18 +241,14 @@ class ChildSignCatalogueHeuristic {
 #pragma GCC unroll 8
       for (std::size_t n = 0; n < kSlots; ++n) __builtin_prefetch(change.entry[n]);
       const Slots& s = *change.slots;
-      if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) __builtin_prefetch(change.entry[n]);
-      }
+      if (s.count > kSlots) [[unlikely]] tail_prefetch(change);
     }
 
     [[gnu::always_inline]] void descend(const ChildSignCatalogueHeuristic&, Change& change) {
       const Slots& s = *change.slots;
 #pragma GCC unroll 8
       for (std::size_t n = 0; n < kSlots; ++n) descend_slot(s, change, n);
-      if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) descend_slot(s, change, n);
-      }
+      if (s.count > kSlots) [[unlikely]] tail_descend(change);
       catalogue_lanes::swap_sums(sum, change.sum);
       std::swap(best, change.best);
     }
@@ -271,9 +258,7 @@ class ChildSignCatalogueHeuristic {
       const Slots& s = *change.slots;
 #pragma GCC unroll 8
       for (std::size_t n = 0; n < kSlots; ++n) ascend_slot(s, change, n);
-      if (s.count > kSlots) [[unlikely]] {
-        for (std::size_t n = kSlots; n < s.count; ++n) ascend_slot(s, change, n);
-      }
+      if (s.count > kSlots) [[unlikely]] tail_ascend(change);
       sum = change.sum;
       best = change.best;
     }
@@ -296,6 +281,35 @@ class ChildSignCatalogueHeuristic {
 #pragma GCC diagnostic pop
     [[gnu::always_inline]] void ascend_slot(const Slots& s, const Change& change, std::size_t n) {
       cursor[s.table[n]] = change.cursor[n];
+    }
+
+    // The tail: the slots beyond kSlots (on cat:small, tile 12's fifth
+    // table), out of line, so that the kernels' code, inlined for every
+    // move of every blank cell, stays small.
+    [[gnu::noinline, gnu::cold]] std::uint32_t tail_signs(const Slots& s, int dir) const {
+      std::uint32_t up = 0;
+      for (std::size_t n = kSlots; n < s.count; ++n) up |= ((word(s.table[n]) >> (s.shift[n] + dir)) & 1u) << n;
+      return up;
+    }
+    template <class TileAt>
+    [[gnu::noinline, gnu::cold]] void tail_ranks(const ChildSignCatalogueHeuristic& h, Change& change, int from, int to,
+                                                 TileAt tile_at) const {
+      const Slots& s = *change.slots;
+      for (std::size_t n = kSlots; n < s.count; ++n) {
+        const std::size_t id = s.table[n];
+        const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank(id), from, to, tile_at);
+        change.cursor[n] = r << 32;
+        change.entry[n] = s.words[n] + r;
+      }
+    }
+    [[gnu::noinline, gnu::cold]] static void tail_prefetch(const Change& change) {
+      for (std::size_t n = kSlots; n < change.slots->count; ++n) __builtin_prefetch(change.entry[n]);
+    }
+    [[gnu::noinline, gnu::cold]] void tail_descend(Change& change) {
+      for (std::size_t n = kSlots; n < change.slots->count; ++n) descend_slot(*change.slots, change, n);
+    }
+    [[gnu::noinline, gnu::cold]] void tail_ascend(const Change& change) {
+      for (std::size_t n = kSlots; n < change.slots->count; ++n) ascend_slot(*change.slots, change, n);
     }
   };
   using Views = pdb::ReflectedViews<View, true, kSide>;
