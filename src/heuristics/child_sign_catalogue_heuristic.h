@@ -270,15 +270,19 @@ class ChildSignCatalogueHeuristic {
 
     // The kernels descend only into a child whose ranks locate_ranks() set,
     // which GCC cannot see through their Steps (uninitialised, pdb_views.h).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
     [[gnu::always_inline]] void descend_slot(const Slots& s, Change& change, std::size_t n) {
       const std::size_t id = s.table[n];
       const std::uint64_t child = change.cursor[n] | *change.entry[n];
       change.cursor[n] = cursor[id];
       cursor[id] = child;
     }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
     [[gnu::always_inline]] void ascend_slot(const Slots& s, const Change& change, std::size_t n) {
       cursor[s.table[n]] = change.cursor[n];
     }
@@ -332,7 +336,9 @@ class ChildSignCatalogueHeuristic {
     if (tables_.cells() != kCells) throw std::invalid_argument("child signs of another board's catalogue");
     for (int id = 0; id < tables_.count(); ++id) {  // a cursor holds a rank in 32 bits
       std::uint64_t ranks = 1;
-      for (int i = 0; i < tables_.table(static_cast<std::size_t>(id)).k; ++i) ranks *= static_cast<std::uint64_t>(kCells - i);
+      for (int i = 0; i < tables_.table(static_cast<std::size_t>(id)).k; ++i) {
+        ranks *= static_cast<std::uint64_t>(kCells - i);
+      }
       if (ranks > std::uint64_t{1} << 32) throw std::invalid_argument("child signs of a table of over 2^32 ranks");
     }
     views_.plain.init_slots(tables_);
