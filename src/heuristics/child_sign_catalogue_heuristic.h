@@ -13,7 +13,7 @@
 // reflected view is located only for a child the plain view lets through,
 // and a child's words are fetched only when both let it through, so a child
 // the bound cuts costs no line; descend() loads them, ascend() puts the
-// parent's ranks, words and sums back.
+// parent's cursors (rank and word) and sums back.
 //
 // The tables holding a tile are its slots. The first kSlots are padded
 // with a spare table that changes nothing, so that their loops have a
@@ -219,7 +219,7 @@ class ChildSignCatalogueHeuristic {
       for (std::size_t n = 0; n < kSlots; ++n) {
         const auto r = static_cast<std::uint64_t>(static_cast<std::int64_t>(rank(s.table[n])) +
                                                   (from < to ? delta[n] : -delta[n]));
-        change.cursor[n] = r << 32;
+        change.cursor[n] = cursor_of(r, 0);
         change.entry[n] = s.words[n] + r;
       }
       if (s.count > kSlots) [[unlikely]] tail_ranks(h, change, from, to, tile_at);
@@ -264,9 +264,13 @@ class ChildSignCatalogueHeuristic {
     }
 
    private:
-    static std::uint64_t cursor_of(std::uint64_t rank, std::uint32_t word) { return rank << 32 | word; }
+    // A cursor's layout: the rank above bit kRankShift, the word below it.
+    static constexpr int kRankShift = 32;
+    [[gnu::always_inline]] static std::uint64_t cursor_of(std::uint64_t rank, std::uint32_t word) {
+      return rank << kRankShift | word;
+    }
     [[gnu::always_inline]] std::uint32_t word(std::size_t id) const { return static_cast<std::uint32_t>(cursor[id]); }
-    [[gnu::always_inline]] std::uint64_t rank(std::size_t id) const { return cursor[id] >> 32; }
+    [[gnu::always_inline]] std::uint64_t rank(std::size_t id) const { return cursor[id] >> kRankShift; }
 
     // The kernels descend only into a child whose ranks locate_ranks() set,
     // which GCC cannot see through their Steps (uninitialised, pdb_views.h).
@@ -302,7 +306,7 @@ class ChildSignCatalogueHeuristic {
       for (std::size_t n = kSlots; n < s.count; ++n) {
         const std::size_t id = s.table[n];
         const std::uint64_t r = moved_rank(h.tables_, id, s.shift[n] / 4, rank(id), from, to, tile_at);
-        change.cursor[n] = r << 32;
+        change.cursor[n] = cursor_of(r, 0);
         change.entry[n] = s.words[n] + r;
       }
     }
