@@ -58,6 +58,16 @@ class ChildSignCatalogueHeuristic {
     return to == from - kSide ? 0 : to == from - 1 ? 1 : to == from + 1 ? 2 : 3;
   }
 
+  // Each cell's mirror (pdb::mirror_cell), looked up rather than computed
+  // for a kernel whose cells are not constants.
+  static constexpr auto kMirrored = [] {
+    std::array<std::uint8_t, kCells> cells{};
+    for (int c = 0; c < kCells; ++c) {
+      cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb::mirror_cell(c, kSide));
+    }
+    return cells;
+  }();
+
   // The table that pads a tile's slots to kSlots: its rank, word, weight
   // and terms are 0 and it is in no partition, so a padded slot changes
   // nothing.
@@ -324,6 +334,11 @@ class ChildSignCatalogueHeuristic {
 
  public:
   using Step = typename Views::Step;
+  // The shape kernel with the move-pruning machine is one function for all
+  // blank cells (ida_star.h's dfs_fsm_shared): this kernel's code per cell
+  // is 10 KB, and 25 cells' of it missed the instruction cache 42 times per
+  // expansion (results/korf24_levers.md sections 26-27).
+  static constexpr bool kSharedKernel = true;
 
   // Precondition: `pdb` (reflected, kSide x kSide) and `signs` (its child
   // signs) outlive the search. Throws std::invalid_argument beyond
@@ -372,13 +387,17 @@ class ChildSignCatalogueHeuristic {
   }
   template <class Storage>
   [[gnu::always_inline]] void locate_mirrored(Step& step, int tile, int from, int to, const Storage& board) {
-    const int mirrored_from = pdb::mirror_cell(from, kSide);
-    const int mirrored_to = pdb::mirror_cell(to, kSide);
+    // The move's offset transposed (a step of kSide becomes one of 1), so
+    // that a kernel whose move is a constant and whose blank is not (the
+    // shared kernel, ida_star.h) knows the mirrored move's direction too.
+    const int offset = from - to;
+    const int mirrored_to = kMirrored[static_cast<std::size_t>(to)];
+    const int mirrored_from = mirrored_to + (offset == kSide || offset == -kSide ? offset / kSide : offset * kSide);
     views_.mirrored.locate_signs(step.mirrored, tile, mirrored_from, mirrored_to);
     if (step.mirrored.best <= step.mirrored.room) {
       views_.plain.locate_ranks(*this, step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
       views_.mirrored.locate_ranks(*this, step.mirrored, tile, mirrored_from, mirrored_to,
-                                   [&board](int cell) { return board.at(pdb::mirror_cell(cell, kSide)); });
+                                   [&board](int cell) { return board.at(kMirrored[static_cast<std::size_t>(cell)]); });
       views_.plain.prefetch(step.plain);
       views_.mirrored.prefetch(step.mirrored);
     }

@@ -79,6 +79,16 @@ class IdaStar {
   // only what the children the bound lets through will need.
   static constexpr bool kFetchesOpen = requires(Heuristic& h, typename Heuristic::Step& s) { h.fetch_open(s, 0); };
   static constexpr bool kFsm = kPruning == MovePruning::kFsm;
+  // A heuristic that asks for it (kSharedKernel) is searched, in a shape
+  // kernel with the move-pruning machine, by one function for every blank
+  // cell (dfs_fsm_shared) instead of one per cell (dfs_fsm_at).
+  static constexpr bool kSharedFsmKernel = [] {
+    if constexpr (requires { Heuristic::kSharedKernel; }) {
+      return Heuristic::kSharedKernel && kFsm && kRows > 0;
+    } else {
+      return false;
+    }
+  }();
 
  public:
   // Precondition: `tables` match the board's shape and the goal (the kernel
@@ -341,15 +351,16 @@ class IdaStar {
     return table;
   }
 
-  // Prepares the children of a node with the blank on kBlank before the
+  // Prepares the children of a node with the blank on `blank` (a constant
+  // in dfs_at and dfs_fsm_at, not in dfs_fsm_shared) before the
   // first is evaluated (for a PDB: ranked, entries prefetched), so that their
   // cache misses overlap: in two rounds (locate all, then fetch all) when
   // the heuristic has them, and with screening (the reflected view only for
   // the children the plain one does not cut) when it has that. kUp...: the
   // child may exist (on the board, not the parent); up_live...: it does
   // (always true with parent pruning, the machine's verdict with kFsm).
-  template <int kBlank, bool kUp, bool kLeft, bool kRight, bool kDown>
-  [[gnu::always_inline]] void prepare_children(typename Heuristic::Step& up, typename Heuristic::Step& left,
+  template <bool kUp, bool kLeft, bool kRight, bool kDown>
+  [[gnu::always_inline]] void prepare_children(int blank, typename Heuristic::Step& up, typename Heuristic::Step& left,
                                                typename Heuristic::Step& right, typename Heuristic::Step& down,
                                                bool up_live, bool left_live, bool right_live, bool down_live,
                                                [[maybe_unused]] int room, const Storage& board) {
@@ -357,12 +368,12 @@ class IdaStar {
     left_live = kLeft && left_live;
     right_live = kRight && right_live;
     down_live = kDown && down_live;
-    constexpr int kUpCell = kBlank - kCols, kLeftCell = kBlank - 1, kRightCell = kBlank + 1, kDownCell = kBlank + kCols;
+    const int up_cell = blank - kCols, left_cell = blank - 1, right_cell = blank + 1, down_cell = blank + kCols;
     if constexpr (kScreens) {
-      if (up_live) heuristic_.locate_plain(up, board.at(kUpCell), kUpCell, kBlank, board);
-      if (left_live) heuristic_.locate_plain(left, board.at(kLeftCell), kLeftCell, kBlank, board);
-      if (right_live) heuristic_.locate_plain(right, board.at(kRightCell), kRightCell, kBlank, board);
-      if (down_live) heuristic_.locate_plain(down, board.at(kDownCell), kDownCell, kBlank, board);
+      if (up_live) heuristic_.locate_plain(up, board.at(up_cell), up_cell, blank, board);
+      if (left_live) heuristic_.locate_plain(left, board.at(left_cell), left_cell, blank, board);
+      if (right_live) heuristic_.locate_plain(right, board.at(right_cell), right_cell, blank, board);
+      if (down_live) heuristic_.locate_plain(down, board.at(down_cell), down_cell, blank, board);
       if (up_live) heuristic_.fetch_plain(up);
       if (left_live) heuristic_.fetch_plain(left);
       if (right_live) heuristic_.fetch_plain(right);
@@ -371,28 +382,28 @@ class IdaStar {
       const bool left_open = left_live && heuristic_.screen(left, room);
       const bool right_open = right_live && heuristic_.screen(right, room);
       const bool down_open = down_live && heuristic_.screen(down, room);
-      if (up_open) heuristic_.locate_mirrored(up, board.at(kUpCell), kUpCell, kBlank, board);
-      if (left_open) heuristic_.locate_mirrored(left, board.at(kLeftCell), kLeftCell, kBlank, board);
-      if (right_open) heuristic_.locate_mirrored(right, board.at(kRightCell), kRightCell, kBlank, board);
-      if (down_open) heuristic_.locate_mirrored(down, board.at(kDownCell), kDownCell, kBlank, board);
+      if (up_open) heuristic_.locate_mirrored(up, board.at(up_cell), up_cell, blank, board);
+      if (left_open) heuristic_.locate_mirrored(left, board.at(left_cell), left_cell, blank, board);
+      if (right_open) heuristic_.locate_mirrored(right, board.at(right_cell), right_cell, blank, board);
+      if (down_open) heuristic_.locate_mirrored(down, board.at(down_cell), down_cell, blank, board);
       if (up_open) heuristic_.fetch_mirrored(up);
       if (left_open) heuristic_.fetch_mirrored(left);
       if (right_open) heuristic_.fetch_mirrored(right);
       if (down_open) heuristic_.fetch_mirrored(down);
     } else if constexpr (kTwoStage) {
-      if (up_live) heuristic_.locate(up, board.at(kUpCell), kUpCell, kBlank, board);
-      if (left_live) heuristic_.locate(left, board.at(kLeftCell), kLeftCell, kBlank, board);
-      if (right_live) heuristic_.locate(right, board.at(kRightCell), kRightCell, kBlank, board);
-      if (down_live) heuristic_.locate(down, board.at(kDownCell), kDownCell, kBlank, board);
+      if (up_live) heuristic_.locate(up, board.at(up_cell), up_cell, blank, board);
+      if (left_live) heuristic_.locate(left, board.at(left_cell), left_cell, blank, board);
+      if (right_live) heuristic_.locate(right, board.at(right_cell), right_cell, blank, board);
+      if (down_live) heuristic_.locate(down, board.at(down_cell), down_cell, blank, board);
       if (up_live) heuristic_.fetch(up);
       if (left_live) heuristic_.fetch(left);
       if (right_live) heuristic_.fetch(right);
       if (down_live) heuristic_.fetch(down);
     } else {
-      if (up_live) heuristic_.prepare(up, board.at(kUpCell), kUpCell, kBlank, board);
-      if (left_live) heuristic_.prepare(left, board.at(kLeftCell), kLeftCell, kBlank, board);
-      if (right_live) heuristic_.prepare(right, board.at(kRightCell), kRightCell, kBlank, board);
-      if (down_live) heuristic_.prepare(down, board.at(kDownCell), kDownCell, kBlank, board);
+      if (up_live) heuristic_.prepare(up, board.at(up_cell), up_cell, blank, board);
+      if (left_live) heuristic_.prepare(left, board.at(left_cell), left_cell, blank, board);
+      if (right_live) heuristic_.prepare(right, board.at(right_cell), right_cell, blank, board);
+      if (down_live) heuristic_.prepare(down, board.at(down_cell), down_cell, blank, board);
       if constexpr (kFetchesOpen) {
         if (up_live) heuristic_.fetch_open(up, room);
         if (left_live) heuristic_.fetch_open(left, room);
@@ -417,7 +428,7 @@ class IdaStar {
     generated_ += kUp + kLeft + kRight + kDown;
     typename Heuristic::Step up, left, right, down;
     if constexpr (kPrepares) {
-      prepare_children<kBlank, kUp, kLeft, kRight, kDown>(up, left, right, down, true, true, true, true, room, board);
+      prepare_children<kUp, kLeft, kRight, kDown>(kBlank, up, left, right, down, true, true, true, true, room, board);
     }
     // Burns et al.'s order: up, left, right, down. Every child counts as
     // generated, cut or not, so the count is a constant per (blank, parent);
@@ -456,48 +467,132 @@ class IdaStar {
   // time on the 24-puzzle (results/move_pruning.md).
   template <int kBlank>
   [[gnu::noinline]] bool dfs_fsm_at(int room, int h, Storage board, int state) {
+    if constexpr (kSharedFsmKernel) {
+      return dfs_fsm_shared(room, h, board, state, kBlank);
+    } else {
+      if (--until_check_ == 0) [[unlikely]] {
+        if (check_budget()) return true;
+      }
+      const std::uint16_t* next = fsm_next_ + 4 * (fsm_first_[kBlank] + state);
+      constexpr bool kHasUp = kBlank >= kCols;
+      constexpr bool kHasLeft = kBlank % kCols > 0;
+      constexpr bool kHasRight = kBlank % kCols < kCols - 1;
+      constexpr bool kHasDown = kBlank < kCells - kCols;
+      const int up_state = kHasUp ? next[static_cast<int>(Direction::kUp)] : kDeadMove;
+      const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
+      const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
+      const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
+      // Value-initialised: the compiler cannot see that a dead move's step is
+      // neither prepared nor used.
+      typename Heuristic::Step up{}, left{}, right{}, down{};
+      if constexpr (kPrepares) {
+        prepare_children<kHasUp, kHasLeft, kHasRight, kHasDown>(kBlank, up, left, right, down,
+                                                                up_state != kDeadMove, left_state != kDeadMove,
+                                                                right_state != kDeadMove, down_state != kDeadMove,
+                                                                room, board);
+      }
+      if constexpr (kHasUp) {
+        if (up_state != kDeadMove) {
+          ++generated_;
+          if (step_at<kBlank, kBlank - kCols, Direction::kUp, kScreens>(up, room, h, board, up_state)) {
+            return true;
+          }
+        }
+      }
+      if constexpr (kHasLeft) {
+        if (left_state != kDeadMove) {
+          ++generated_;
+          if (step_at<kBlank, kBlank - 1, Direction::kLeft, kScreens>(left, room, h, board, left_state)) {
+            return true;
+          }
+        }
+      }
+      if constexpr (kHasRight) {
+        if (right_state != kDeadMove) {
+          ++generated_;
+          if (step_at<kBlank, kBlank + 1, Direction::kRight, kScreens>(right, room, h, board, right_state)) {
+            return true;
+          }
+        }
+      }
+      if constexpr (kHasDown) {
+        if (down_state != kDeadMove) {
+          ++generated_;
+          if (step_at<kBlank, kBlank + kCols, Direction::kDown, kScreens>(down, room, h, board, down_state)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+  }
+
+  // The cells next to each cell, in Burns et al.'s order (up, left, right,
+  // down), -1 off the board.
+  static constexpr auto make_neighbours() {
+    std::array<std::array<std::int8_t, 4>, (kCells > 0 ? kCells : 1)> cells{};
+    for (int c = 0; c < kCells; ++c) {
+      cells[c][0] = static_cast<std::int8_t>(c >= kCols ? c - kCols : -1);
+      cells[c][1] = static_cast<std::int8_t>(c % kCols > 0 ? c - 1 : -1);
+      cells[c][2] = static_cast<std::int8_t>(c % kCols < kCols - 1 ? c + 1 : -1);
+      cells[c][3] = static_cast<std::int8_t>(c < kCells - kCols ? c + kCols : -1);
+    }
+    return cells;
+  }
+  static constexpr auto kNeighbours = make_neighbours();
+
+  // dfs_fsm_at with the blank's cell a run-time argument: one function for
+  // every cell, whose per-child code is one copy, so that the search's code
+  // stays in the 32 KiB instruction cache (results/korf24_levers.md section
+  // 27). The same children in the same order as dfs_fsm_at's, so the same
+  // node counts.
+  [[gnu::noinline]] bool dfs_fsm_shared(int room, int h, Storage board, int state, int blank) {
     if (--until_check_ == 0) [[unlikely]] {
       if (check_budget()) return true;
     }
-    const std::uint16_t* next = fsm_next_ + 4 * (fsm_first_[kBlank] + state);
-    constexpr bool kHasUp = kBlank >= kCols;
-    constexpr bool kHasLeft = kBlank % kCols > 0;
-    constexpr bool kHasRight = kBlank % kCols < kCols - 1;
-    constexpr bool kHasDown = kBlank < kCells - kCols;
-    const int up_state = kHasUp ? next[static_cast<int>(Direction::kUp)] : kDeadMove;
-    const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
-    const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
-    const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
-    // Value-initialised: the compiler cannot see that a dead move's step is
-    // neither prepared nor used.
-    typename Heuristic::Step up{}, left{}, right{}, down{};
+    const std::uint16_t* next = fsm_next_ + 4 * (fsm_first_[blank] + state);
+    const auto& neighbours = kNeighbours[static_cast<std::size_t>(blank)];
+    const int up_state = neighbours[0] >= 0 ? next[static_cast<int>(Direction::kUp)] : kDeadMove;
+    const int left_state = neighbours[1] >= 0 ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
+    const int right_state = neighbours[2] >= 0 ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
+    const int down_state = neighbours[3] >= 0 ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
+    typename Heuristic::Step up{}, left{}, right{}, down{};  // as dfs_fsm_at's
     if constexpr (kPrepares) {
-      prepare_children<kBlank, kHasUp, kHasLeft, kHasRight, kHasDown>(up, left, right, down, up_state != kDeadMove,
-                                                                     left_state != kDeadMove, right_state != kDeadMove,
-                                                                     down_state != kDeadMove, room, board);
+      prepare_children<true, true, true, true>(blank, up, left, right, down, up_state != kDeadMove,
+                                               left_state != kDeadMove, right_state != kDeadMove,
+                                               down_state != kDeadMove, room, board);
     }
-    if constexpr (kHasUp) {
-      if (up_state != kDeadMove) {
-        ++generated_;
-        if (step_at<kBlank, kBlank - kCols, Direction::kUp, kScreens>(up, room, h, board, up_state)) return true;
+    const auto search = [this](int child_state, int target) {
+      return [this, child_state, target](int child_room, int child_h, Storage child) {
+        return dfs_fsm_shared(child_room, child_h, child, child_state, target);
+      };
+    };
+    if (up_state != kDeadMove) {
+      ++generated_;
+      if (step_with<Direction::kUp, kScreens>(up, room, h, board, blank, blank - kCols,
+                                              search(up_state, blank - kCols))) {
+        return true;
       }
     }
-    if constexpr (kHasLeft) {
-      if (left_state != kDeadMove) {
-        ++generated_;
-        if (step_at<kBlank, kBlank - 1, Direction::kLeft, kScreens>(left, room, h, board, left_state)) return true;
+    if (left_state != kDeadMove) {
+      ++generated_;
+      if (step_with<Direction::kLeft, kScreens>(left, room, h, board, blank, blank - 1,
+                                                search(left_state, blank - 1))) {
+        return true;
       }
     }
-    if constexpr (kHasRight) {
-      if (right_state != kDeadMove) {
-        ++generated_;
-        if (step_at<kBlank, kBlank + 1, Direction::kRight, kScreens>(right, room, h, board, right_state)) return true;
+    if (right_state != kDeadMove) {
+      ++generated_;
+      if (step_with<Direction::kRight, kScreens>(right, room, h, board, blank, blank + 1,
+                                                 search(right_state, blank + 1))) {
+        return true;
       }
     }
-    if constexpr (kHasDown) {
-      if (down_state != kDeadMove) {
-        ++generated_;
-        if (step_at<kBlank, kBlank + kCols, Direction::kDown, kScreens>(down, room, h, board, down_state)) return true;
+    if (down_state != kDeadMove) {
+      ++generated_;
+      if (step_with<Direction::kDown, kScreens>(down, room, h, board, blank, blank + kCols,
+                                                search(down_state, blank + kCols))) {
+        return true;
       }
     }
     return false;
@@ -509,14 +604,28 @@ class IdaStar {
   template <int kBlank, int kTarget, Direction kDir, bool kScreened = false>
   [[gnu::always_inline]] bool step_at(typename Heuristic::Step& step, int room, int h, Storage board,
                                       [[maybe_unused]] int fsm_state = 0) {
-    const int tile = board.at(kTarget);
+    return step_with<kDir, kScreened>(step, room, h, board, kBlank, kTarget, [&](int child_room, int child_h,
+                                                                                Storage child) {
+      if constexpr (kFsm) {
+        return dfs_fsm_at<kTarget>(child_room, child_h, child, fsm_state);
+      } else {
+        return dfs_at<kTarget, kBlank>(child_room, child_h, child);
+      }
+    });
+  }
+  // step_at's body, with the blank's cell and the child's (`target`) as
+  // arguments: `search(room, h, board)` searches below the child.
+  template <Direction kDir, bool kScreened, class Search>
+  [[gnu::always_inline]] bool step_with(typename Heuristic::Step& step, int room, int h, Storage board, int blank,
+                                        int target, Search search) {
+    const int tile = board.at(target);
     int child_h;
     if constexpr (kScreened) {
       child_h = heuristic_.evaluate_screened(step, room);
     } else if constexpr (kPrepares) {
       child_h = heuristic_.evaluate(step, room);
     } else {
-      child_h = heuristic_.child(step, h, tile, kTarget, kBlank, kDir == Direction::kUp || kDir == Direction::kDown,
+      child_h = heuristic_.child(step, h, tile, target, blank, kDir == Direction::kUp || kDir == Direction::kDown,
                                  kCols, kCells);
     }
     if (child_h > room) {
@@ -525,7 +634,7 @@ class IdaStar {
       if (f < next_bound_) next_bound_ = f;
       return false;
     }
-    board.slide(kTarget, kBlank, tile);
+    board.slide(target, blank, tile);
     const int g = bound_ - room - 1;
     if (child_h == 0 && board == goal_) {
       length_ = g + 1;
@@ -533,13 +642,7 @@ class IdaStar {
       return true;
     }
     heuristic_.descend(step);
-    bool found;
-    if constexpr (kFsm) {
-      found = dfs_fsm_at<kTarget>(room - 1, child_h, board, fsm_state);
-    } else {
-      found = dfs_at<kTarget, kBlank>(room - 1, child_h, board);
-    }
-    if (found) {
+    if (search(room - 1, child_h, board)) {
       path_[bound_ - room - 1] = kDir;
       return true;
     }
