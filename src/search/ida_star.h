@@ -458,6 +458,20 @@ class IdaStar {
   }
 
 
+  // The cells next to each cell, in Burns et al.'s order (up, left, right,
+  // down), -1 off the board: the board's edges, for both fsm kernels.
+  static constexpr auto make_neighbours() {
+    std::array<std::array<std::int8_t, 4>, (kCells > 0 ? kCells : 1)> cells{};
+    for (int c = 0; c < kCells; ++c) {
+      cells[c][0] = static_cast<std::int8_t>(c >= kCols ? c - kCols : -1);
+      cells[c][1] = static_cast<std::int8_t>(c % kCols > 0 ? c - 1 : -1);
+      cells[c][2] = static_cast<std::int8_t>(c % kCols < kCols - 1 ? c + 1 : -1);
+      cells[c][3] = static_cast<std::int8_t>(c < kCells - kCols ? c + kCols : -1);
+    }
+    return cells;
+  }
+  static constexpr auto kNeighbours = make_neighbours();
+
   // dfs_at with the move-pruning machine in `state` (kFsm): a child is
   // generated only when the machine lets its move live, the move back to the
   // parent included. Unlike dfs_at, there is one instance per blank cell, not
@@ -474,10 +488,10 @@ class IdaStar {
         if (check_budget()) return true;
       }
       const std::uint16_t* next = fsm_next_ + 4 * (fsm_first_[kBlank] + state);
-      constexpr bool kHasUp = kBlank >= kCols;
-      constexpr bool kHasLeft = kBlank % kCols > 0;
-      constexpr bool kHasRight = kBlank % kCols < kCols - 1;
-      constexpr bool kHasDown = kBlank < kCells - kCols;
+      constexpr bool kHasUp = kNeighbours[kBlank][0] >= 0;
+      constexpr bool kHasLeft = kNeighbours[kBlank][1] >= 0;
+      constexpr bool kHasRight = kNeighbours[kBlank][2] >= 0;
+      constexpr bool kHasDown = kNeighbours[kBlank][3] >= 0;
       const int up_state = kHasUp ? next[static_cast<int>(Direction::kUp)] : kDeadMove;
       const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
       const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
@@ -526,20 +540,6 @@ class IdaStar {
       return false;
     }
   }
-
-  // The cells next to each cell, in Burns et al.'s order (up, left, right,
-  // down), -1 off the board.
-  static constexpr auto make_neighbours() {
-    std::array<std::array<std::int8_t, 4>, (kCells > 0 ? kCells : 1)> cells{};
-    for (int c = 0; c < kCells; ++c) {
-      cells[c][0] = static_cast<std::int8_t>(c >= kCols ? c - kCols : -1);
-      cells[c][1] = static_cast<std::int8_t>(c % kCols > 0 ? c - 1 : -1);
-      cells[c][2] = static_cast<std::int8_t>(c % kCols < kCols - 1 ? c + 1 : -1);
-      cells[c][3] = static_cast<std::int8_t>(c < kCells - kCols ? c + kCols : -1);
-    }
-    return cells;
-  }
-  static constexpr auto kNeighbours = make_neighbours();
 
   // dfs_fsm_at with the blank's cell a run-time argument: one function for
   // every cell, whose per-child code is one copy, so that the search's code
