@@ -13,6 +13,8 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -254,6 +256,59 @@ TEST(ParallelIda, FirstTenOfKorf100GiveThePublishedLengths) {
     expect_same(parallel<Packed64, 4, 4, MovePruning::kFsm>(arena, b, *tables, heuristic, 256, {}, fsm.get()), s, b,
                 Goal::kBlankFirst);
   }
+}
+
+// The batch's last puzzles (SplitPolicy::from and join_from): an iteration
+// that starts before the flag runs split on one task, and the arena's other
+// thread joins it at the subtree after the flag is raised (here by the
+// first subtree's report, from within the iteration). The easiest five of
+// Korf's first ten with linear conflict: the serial kernel's moves and
+// counts, with either pruning, and on some of them the other thread
+// searched subtrees.
+TEST(ParallelIda, AnIdleThreadJoinsTheIterationInFlight) {
+  oneapi::tbb::task_arena arena(kThreads);
+  const auto korf = testing::korf100();
+  ASSERT_GE(korf.size(), 10u);
+  const auto tables = tables_for(4, 4, Goal::kBlankFirst);
+  using Heuristic = TileHeuristic<4, true>;
+  const Heuristic heuristic(*tables, HeuristicKind::kLinearConflict);
+  const std::shared_ptr<const MoveFsm> fsm = move_fsm_for(4, 4);
+  int joined = 0;
+  const auto joining = [&]<MovePruning kPruning>(const Board& b, const MoveFsm* machine) {
+    std::atomic<bool> tail{false};
+    std::mutex mutex;
+    std::set<std::thread::id> threads;
+    SolveLimits limits;
+    limits.partial_interval = 0;  // a report after every subtree searched
+    limits.on_partial = [&](const ResumePoint&) {
+      tail.store(true);
+      const std::lock_guard lock(mutex);
+      threads.insert(std::this_thread::get_id());
+    };
+    Budget budget(limits);
+    SplitPolicy policy;
+    policy.from = &tail;
+    policy.join_from = 1000;
+    policy.subtrees_per_thread = 64;
+    SolveResult r;
+    arena.execute([&] {
+      r = ParallelIdaStar<Packed64, 4, 4, Heuristic, kPruning>(*tables, heuristic, budget, policy, machine).run(b);
+    });
+    if (threads.size() > 1) ++joined;
+    return r;
+  };
+  for (int i : {1, 3, 4, 5, 8}) {
+    const testing::KorfInstance& k = korf[static_cast<std::size_t>(i)];
+    SCOPED_TRACE("Korf #" + std::to_string(k.id));
+    const Board b(4, 4, k.tiles);
+    const SolveResult s = serial<Packed64, 4, 4>(b, *tables, heuristic);
+    EXPECT_EQ(s.length, k.optimal_length);
+    expect_same(joining.template operator()<MovePruning::kParent>(b, nullptr), s, b, Goal::kBlankFirst);
+    const SolveResult f = serial<Packed64, 4, 4, MovePruning::kFsm>(b, *tables, heuristic, {}, fsm.get());
+    EXPECT_EQ(f.length, k.optimal_length);
+    expect_same(joining.template operator()<MovePruning::kFsm>(b, fsm.get()), f, b, Goal::kBlankFirst);
+  }
+  EXPECT_GT(joined, 0);
 }
 
 // Checkpoints (search/checkpoint.h): the parallel search reports every

@@ -44,7 +44,12 @@
 // An iteration may also run unsplit (one kernel, from the root): the same
 // counts again. The batch runs every iteration unsplit until its input is
 // exhausted and then splits the iterations of the puzzles still in flight
-// (SplitPolicy::from).
+// (SplitPolicy::from). A large iteration that starts before then (the one
+// before it expanded SplitPolicy::join_from nodes or more) runs split on
+// the calling thread alone, one task taking the subtrees in order; when the
+// flag is raised, that task starts one more per other thread of the arena
+// at its next subtree, so an idle thread joins the iteration in flight.
+// The counts are the serial kernel's either way (step 3).
 //
 // Checkpoints (checkpoint.h) work as in the serial kernel: a resume starts
 // at its bound with its counts, and every completed iteration is reported,
@@ -74,6 +79,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <utility>
 #include <vector>
 
 #include "search/budget.h"
@@ -120,10 +126,13 @@ class ParallelIdaStar {
       result.generated = resume->generated;
       if (resume->partial) part_done = &*resume->partial;
     }
+    std::uint64_t last_expanded = 0;  // by the iteration before
     for (;;) {
-      const Iteration it = part_done || split_now() ? split_iteration(h, bound, result, part_done)
-                                                    : whole_iteration(h, bound);
+      const Iteration it = part_done || split_now() ? split_iteration(h, bound, result, part_done, false)
+                           : may_join(last_expanded) ? split_iteration(h, bound, result, nullptr, true)
+                                                     : whole_iteration(h, bound);
       part_done = nullptr;
+      last_expanded = it.expanded;
       result.expanded += it.expanded;
       result.generated += it.generated;
       if (it.found) {
@@ -201,6 +210,12 @@ class ParallelIdaStar {
     if (!policy_.always && !(policy_.from && policy_.from->load(std::memory_order_relaxed))) return false;
     return oneapi::tbb::this_task_arena::max_concurrency() > 1;
   }
+  // The next iteration runs split on this thread, for others to join
+  // (SplitPolicy::join_from).
+  bool may_join(std::uint64_t last_expanded) const {
+    return policy_.from && last_expanded >= policy_.join_from &&
+           oneapi::tbb::this_task_arena::max_concurrency() > 1;
+  }
 
   Worker& worker(std::size_t slot) {
     if (!workers_[slot]) workers_[slot] = std::make_unique<Worker>(tables_, heuristic_, budget_, pool_, *start_, fsm_);
@@ -229,8 +244,10 @@ class ParallelIdaStar {
   }
 
   // `before`: the counts of the earlier iterations; `part_done`: the part of
-  // this iteration a checkpoint saved, or null.
-  Iteration split_iteration(int h, int bound, const SolveResult& before, const PartialIteration* part_done) {
+  // this iteration a checkpoint saved, or null. `joinable`: one task starts,
+  // and the others when SplitPolicy::from is raised (may_join).
+  Iteration split_iteration(int h, int bound, const SolveResult& before, const PartialIteration* part_done,
+                            bool joinable) {
     const std::size_t threads = static_cast<std::size_t>(oneapi::tbb::this_task_arena::max_concurrency());
     if (workers_.size() < threads) workers_.resize(threads);
     wanted_ = part_done ? static_cast<std::size_t>(part_done->wanted)
@@ -261,7 +278,11 @@ class ParallelIdaStar {
       handoff_release(&start_tag_);
       oneapi::tbb::this_task_arena::isolate([&] {
         oneapi::tbb::task_group group;
-        for (std::size_t t = 1; t < tasks; ++t) group.run([this] { search_subtrees(); });
+        joiners_ = joinable ? tasks - 1 : 0;
+        joiners_group_ = &group;
+        if (!joinable) {
+          for (std::size_t t = 1; t < tasks; ++t) group.run([this] { search_subtrees(); });
+        }
         search_subtrees();
         group.wait();
       });
@@ -349,6 +370,13 @@ class ParallelIdaStar {
     Worker& w = worker(static_cast<std::size_t>(oneapi::tbb::this_task_arena::current_thread_index()));
     const std::int64_t count = static_cast<std::int64_t>(subtrees_.size());
     for (;;) {
+      // A joinable iteration (may_join): its one task starts the others once
+      // the flag is up. Only that task reads or writes joiners_ before then.
+      if (joiners_ > 0 && policy_.from->load(std::memory_order_relaxed)) {
+        const std::size_t joiners = std::exchange(joiners_, 0);
+        handoff_release(&start_tag_);
+        for (std::size_t t = 0; t < joiners; ++t) joiners_group_->run([this] { search_subtrees(); });
+      }
       const std::int64_t k = next_subtree_.fetch_add(1);
       if (k >= count || pool_.stop.load() || pool_.first_finished.load() < k) break;
       const Subtree& s = subtrees_[static_cast<std::size_t>(k)];
@@ -515,6 +543,10 @@ class ParallelIdaStar {
   std::uint64_t generated_before_ = 0;
   std::chrono::steady_clock::time_point next_partial_{};
   std::mutex partial_mutex_;
+  // A joinable iteration's tasks yet to start, and their group (the
+  // calling thread's, on its stack while the iteration runs).
+  std::size_t joiners_ = 0;
+  oneapi::tbb::task_group* joiners_group_ = nullptr;
   alignas(64) std::atomic<std::int64_t> next_subtree_{0};
   alignas(64) char start_tag_ = 0;  // handoff.h: the caller's data, to the tasks
   char done_tag_ = 0;               // handoff.h: the tasks' outcomes, to the caller

@@ -21,8 +21,14 @@ struct SearchWeight {
 // calling arena (parallel_ida_star.h). An arena of one thread never splits.
 struct SplitPolicy {
   bool always = false;
-  // Otherwise: every iteration that starts after this flag was raised.
+  // Otherwise: every iteration that starts after this flag was raised. An
+  // iteration that starts before it, once the one before it expanded at
+  // least join_from nodes, runs split on the calling thread alone, and the
+  // arena's other threads join it at its next subtree once the flag is
+  // raised (the last puzzles of a batch: an idle thread need not wait for
+  // the next iteration).
   const std::atomic<bool>* from = nullptr;
+  std::uint64_t join_from = std::uint64_t{1} << 22;
   // The subtrees an iteration is split into, per thread, at least (when the
   // tree has them): enough for the threads to even out their sizes, few
   // enough that building them costs nothing next to the iteration. Any
