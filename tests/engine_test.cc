@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -23,8 +24,10 @@
 #include "core/ranking.h"
 #include "core/replay.h"
 #include "core/solvability.h"
+#include "search/budget.h"
 #include "search/engine.h"
 #include "heuristics/kernel_rows.h"
+#include "heuristics/pick.h"
 #include "search/registry.h"
 #include "test_support.h"
 #include "tools/bfs.h"
@@ -71,8 +74,8 @@ TEST(Registry, EveryListedNameParsesAndUnknownNamesDoNot) {
   for (const NamedChoice& c : algorithm_choices()) EXPECT_TRUE(parse_algorithm(c.name)) << c.name;
   // One example of each row's form: its placeholders filled in.
   const auto example = [](std::string name) {
-    for (const auto& [form, spec] : {std::pair<std::string, std::string>{"zpdb:SPEC", "zpdb:663"},
-                                     {"pdb:SPEC", "pdb:555"}, {"cat:NAME", "cat:663x3"}}) {
+    for (const auto& [form, spec] : {std::pair<std::string, std::string>{"pick(A,B)", "pick(pdb:555,zpdb:663)"},
+                                     {"zpdb:SPEC", "zpdb:663"}, {"pdb:SPEC", "pdb:555"}, {"cat:NAME", "cat:663x3"}}) {
       for (std::size_t at; (at = name.find(form)) != std::string::npos;) {
         // "pdb:SPEC" inside "zpdb:SPEC" is filled by the first form already.
         name.replace(at, form.size(), spec);
@@ -691,6 +694,153 @@ TEST_F(BatchLibrary, SplitTailWritesTheOneThreadCsv) {
       }
     }
   }
+}
+
+
+// pick(A,B)'s spec: the two heuristics (a partition's commas are not a
+// split), the options, and what is not one.
+TEST(Pick, ParsesItsSpec) {
+  auto p = parse_pick("pick(zpdb:6666,cat:small,cost=3)");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->first, "zpdb:6666");
+  EXPECT_EQ(p->second, "cat:small");
+  EXPECT_EQ(p->cost, 3);
+  EXPECT_EQ(p->probe, 8'000'000u);
+  p = parse_pick("pick(pdb:1,2,3/4,5,6/7,8,linear-conflict,probe=100,cost=2.5)");
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->first, "pdb:1,2,3/4,5,6/7,8");
+  EXPECT_EQ(p->second, "linear-conflict");
+  EXPECT_EQ(p->cost, 2.5);
+  EXPECT_EQ(p->probe, 100u);
+  for (const char* bad : {"pick(manhattan)", "pick(manhattan,nothing)", "pick(manhattan,linear-conflict",
+                          "pick(manhattan,linear-conflict,cost=0)", "pick(manhattan,linear-conflict,cost=-1)",
+                          "pick(manhattan,linear-conflict,cost=2,cost=3)", "pick(manhattan,linear-conflict,probe=0)",
+                          "pick(auto,manhattan)", "pick(pick(manhattan,hamming),linear-conflict)", "pick()"}) {
+    EXPECT_FALSE(parse_pick(bad)) << bad;
+    EXPECT_FALSE(parse_heuristic_spec(bad)) << bad;
+  }
+  const auto spec = parse_heuristic_spec("pick(manhattan,linear-conflict)");
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(spec->row, &PickRow::row());
+  // Unweighted IDA* only.
+  SolveRequest request;
+  request.goal = Goal::kBlankFirst;
+  request.heuristic = *spec;
+  request.algorithm = Algorithm::kAStar;
+  const Board korf(4, 4, testing::korf100()[78].tiles);
+  SolveReport r = solve_checked(korf, request);
+  EXPECT_EQ(r.result.status, Status::kUnsupported);
+  ASSERT_TRUE(r.problem);
+  EXPECT_EQ(r.problem->code, RequestProblem::Code::kPickWithoutPlainIda);
+  request.algorithm = Algorithm::kIdaStar;
+  request.weight = 1.5;
+  r = solve_checked(korf, request);
+  EXPECT_EQ(r.result.status, Status::kUnsupported);
+}
+
+// pick(manhattan,linear-conflict) on the easiest of Korf's 100: the search
+// goes on with the heuristic the probe foretells, by the rule worked out
+// here from each heuristic's own iterations, and the result is that
+// heuristic's searching alone: the published length, and with Manhattan
+// Korf's published node count (generated + 1). Both choices are made.
+// Split over 2 threads too (the parallel kernel's end of the probe).
+TEST(Pick, GoesOnWithTheForetoldHeuristicAndItsOwnCounts) {
+  const auto korf = testing::korf100();
+  constexpr std::uint64_t kProbe = 20'000;
+  std::map<std::string, int> chosen;
+  oneapi::tbb::task_arena arena(2);
+  for (int id : {79, 12, 55, 97}) {
+    const testing::KorfInstance& k = korf[static_cast<std::size_t>(id - 1)];
+    ASSERT_EQ(k.id, id);
+    SCOPED_TRACE("Korf #" + std::to_string(id));
+    const Board board(4, 4, k.tiles);
+    struct Alone {
+      std::vector<IterationDone> iterations;
+      SolveResult result;
+    };
+    const auto alone = [&](const char* name) {
+      SolveRequest request;
+      request.goal = Goal::kBlankFirst;
+      request.heuristic = heuristic_spec(name);
+      Alone a;
+      request.limits.on_iteration = [&](const IterationDone& done) { a.iterations.push_back(done); };
+      a.result = solve_checked(board, request).result;
+      EXPECT_EQ(a.result.length, k.optimal_length) << name;
+      return a;
+    };
+    const Alone manhattan = alone("manhattan");
+    const Alone conflict = alone("linear-conflict");
+    EXPECT_EQ(manhattan.result.generated + 1, k.published_ida_nodes);
+    for (int cost : {1, 3, 100}) {
+      SCOPED_TRACE("cost " + std::to_string(cost));
+      // The rule: Manhattan to the end of the iteration that takes it to
+      // kProbe expansions, linear-conflict to its first iteration at or
+      // above that bound, then the one whose nodes (at their cost) are fewer.
+      std::string expected = "manhattan";
+      const auto a = std::find_if(manhattan.iterations.begin(), manhattan.iterations.end(),
+                                  [&](const IterationDone& d) { return d.expanded >= kProbe; });
+      if (a != manhattan.iterations.end()) {
+        const auto b = std::find_if(conflict.iterations.begin(), conflict.iterations.end(),
+                                    [&](const IterationDone& d) { return d.bound >= a->bound; });
+        if (b == conflict.iterations.end() || static_cast<double>(b->expanded) * cost < static_cast<double>(a->expanded)) {
+          expected = "linear-conflict";
+        }
+      }
+      const SolveResult& own = expected == "manhattan" ? manhattan.result : conflict.result;
+      SolveRequest request;
+      request.goal = Goal::kBlankFirst;
+      request.heuristic = heuristic_spec("pick(manhattan,linear-conflict,cost=" + std::to_string(cost) +
+                                         ",probe=" + std::to_string(kProbe) + ")");
+      for (bool split : {false, true}) {
+        request.intra_parallel = split;
+        const SolveReport r = arena.execute([&] { return solve_checked(board, request); });
+        ASSERT_EQ(r.result.status, Status::kOptimal) << r.explanation;
+        EXPECT_EQ(r.result.length, k.optimal_length);
+        EXPECT_EQ(check_solution(board, r.result.moves, Goal::kBlankFirst), "");
+        EXPECT_EQ(r.heuristic, expected);
+        EXPECT_EQ(r.result.expanded, own.expanded);
+        EXPECT_EQ(r.result.generated, own.generated);
+        ++chosen[r.heuristic];
+      }
+    }
+  }
+  EXPECT_GT(chosen["manhattan"], 0);
+  EXPECT_GT(chosen["linear-conflict"], 0);
+}
+
+// The request's limits hold across the probes and the search: a node
+// limit ends it as a limit, and a checkpoint of the chosen search resumes.
+TEST(Pick, LimitsHoldAndACheckpointResumes) {
+  const auto korf = testing::korf100();
+  const testing::KorfInstance& k = korf[1];  // #2: 15 M nodes with Manhattan
+  const Board board(4, 4, k.tiles);
+  SolveRequest request;
+  request.goal = Goal::kBlankFirst;
+  request.heuristic = heuristic_spec("pick(manhattan,linear-conflict,cost=100,probe=20000)");
+  request.limits.max_nodes = 1'000'000;
+  const SolveReport limited = solve_checked(board, request);
+  EXPECT_EQ(limited.result.status, Status::kLimit);
+  EXPECT_EQ(limited.heuristic, "manhattan");
+  EXPECT_LE(limited.result.expanded, 1'000'000u + Budget::kCheckInterval);
+  EXPECT_GE(limited.result.lower_bound, k.manhattan);
+  EXPECT_LT(limited.result.lower_bound, k.optimal_length);
+  // A checkpoint written by the limited run (with the chosen heuristic's
+  // counts), then resumed to the end: Manhattan's published count.
+  const std::string checkpoint =
+      (std::filesystem::temp_directory_path() / ("npuzzle_pick_" + std::to_string(::getpid()) + ".ckpt")).string();
+  std::filesystem::remove(checkpoint);
+  request.checkpoint = checkpoint;
+  const SolveReport first = solve_checked(board, request);
+  EXPECT_EQ(first.result.status, Status::kLimit);
+  EXPECT_TRUE(std::filesystem::exists(checkpoint));
+  request.limits.max_nodes = 0;
+  const SolveReport resumed = solve_checked(board, request);
+  ASSERT_EQ(resumed.result.status, Status::kOptimal) << resumed.explanation;
+  ASSERT_TRUE(resumed.resumed_at);
+  EXPECT_EQ(resumed.heuristic, "manhattan");
+  EXPECT_EQ(resumed.result.length, k.optimal_length);
+  EXPECT_EQ(resumed.result.generated + 1, k.published_ida_nodes);
+  EXPECT_FALSE(std::filesystem::exists(checkpoint));
 }
 
 }  // namespace

@@ -4,12 +4,15 @@
 #include <exception>
 
 #include "heuristics/kernel_rows.h"
+#include "heuristics/pick.h"
 
 namespace npuzzle {
 
 const std::vector<const HeuristicRow*>& heuristic_rows() {
+  // The kernel heuristics, then pick(A,B), which the search facade runs as
+  // a choice between two of them.
   static const std::vector<const HeuristicRow*> rows = []<class... Rows>(RowList<Rows...>) {
-    return std::vector<const HeuristicRow*>{&Rows::row()...};
+    return std::vector<const HeuristicRow*>{&Rows::row()..., &PickRow::row()};
   }(KernelRows{});
   return rows;
 }

@@ -127,6 +127,7 @@ SolveReport solve_checked(const Board& board, const SolveRequest& request, const
     };
   }
   result = solve(board, run, resolution.heuristic);
+  if (!result.picked.empty()) report.heuristic = result.picked;  // pick(A,B): the one chosen for the board
   if (checkpointed && result.status != Status::kLimit && result.status != Status::kCancelled) {
     std::remove(request.checkpoint.c_str());  // answered: nothing left to resume
   }

@@ -29,7 +29,9 @@ namespace npuzzle {
 
 struct SolveReport {
   SolveResult result;
-  std::string heuristic;  // the heuristic used, as the CSV names it ("pdb:663", "linear-conflict")
+  // The heuristic used, as the CSV names it ("pdb:663", "linear-conflict";
+  // for pick(A,B), the one chosen for this board).
+  std::string heuristic;
   // For auto: what it chose for this shape and goal, and the stronger
   // choices that need a build; the front end words the notice.
   std::optional<AutoChoice> auto_choice;

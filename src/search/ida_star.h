@@ -162,9 +162,17 @@ class IdaStar {
         break;
       }
       if constexpr (!kWeighted) {
-        if (const auto& report = budget_.limits().on_iteration) {
-          report(IterationDone{bound_, next_bound_, resumed_expanded + expanded_ + (interval_ - until_check_),
-                               resumed_generated + generated_});
+        const auto& limits = budget_.limits();
+        if (limits.on_iteration || limits.stop_after_iteration) {
+          const IterationDone done{bound_, next_bound_, resumed_expanded + expanded_ + (interval_ - until_check_),
+                                   resumed_generated + generated_};
+          if (limits.on_iteration) limits.on_iteration(done);
+          if (limits.stop_after_iteration && limits.stop_after_iteration(done)) {
+            result.status = Status::kLimit;
+            result.message = kStoppedAfterIteration;
+            result.lower_bound = next_bound_;
+            break;
+          }
         }
       }
       bound_ = next_bound_;

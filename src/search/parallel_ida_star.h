@@ -126,7 +126,9 @@ class ParallelIdaStar {
       result.generated = resume->generated;
       if (resume->partial) part_done = &*resume->partial;
     }
-    std::uint64_t last_expanded = 0;  // by the iteration before
+    // By the iteration before; after a resume, the earlier iterations' (more
+    // than the last one's, less than the next one's: IDA*'s trees grow).
+    std::uint64_t last_expanded = result.expanded;
     for (;;) {
       const Iteration it = part_done || split_now() ? split_iteration(h, bound, result, part_done, false)
                            : may_join(last_expanded) ? split_iteration(h, bound, result, nullptr, true)
@@ -153,8 +155,13 @@ class ParallelIdaStar {
         result.lower_bound = -1;
         break;
       }
-      if (const auto& report = budget_.limits().on_iteration) {
-        report(IterationDone{bound, it.next_bound, result.expanded, result.generated});
+      const IterationDone done{bound, it.next_bound, result.expanded, result.generated};
+      if (const auto& report = budget_.limits().on_iteration) report(done);
+      if (const auto& stop = budget_.limits().stop_after_iteration; stop && stop(done)) {
+        result.status = Status::kLimit;
+        result.message = kStoppedAfterIteration;
+        result.lower_bound = it.next_bound;
+        break;
       }
       bound = it.next_bound;
     }

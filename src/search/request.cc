@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/packed_board.h"
+#include "heuristics/pick.h"
 #include "heuristics/tile_tables.h"
 #include "search/phased.h"
 
@@ -67,6 +68,9 @@ std::optional<RequestProblem> check_request(const SolveRequest& r) {
   if (r.pruning == MovePruning::kFsm && (r.algorithm != Algorithm::kIdaStar || r.weight > 1)) {
     return RequestProblem{Code::kMachineWithoutPlainIda, 0, 0, {}};
   }
+  if (r.heuristic.row == &PickRow::row() && (r.algorithm != Algorithm::kIdaStar || r.weight > 1)) {
+    return RequestProblem{Code::kPickWithoutPlainIda, 0, 0, {}};
+  }
   if (r.fsm_depth != 0) {
     if (r.pruning != MovePruning::kFsm) return RequestProblem{Code::kFsmDepthWithoutMachine, 0, 0, {}};
     // The shape's own limit (lower above 25 cells) is the board's check.
@@ -126,6 +130,9 @@ std::string describe(const RequestProblem& p, const Vocabulary& v) {
       return v.option(Option::kBoundGrowth) + " applies to " + v.setting(Option::kAlgorithm, "ida") + " only";
     case Code::kMachineWithoutPlainIda:
       return v.setting(Option::kPruning, "fsm") + " applies to " + v.setting(Option::kAlgorithm, "ida") +
+             " without " + v.option(Option::kWeight);
+    case Code::kPickWithoutPlainIda:
+      return v.option(Option::kHeuristic) + " pick(A,B) applies to " + v.setting(Option::kAlgorithm, "ida") +
              " without " + v.option(Option::kWeight);
     case Code::kFsmDepthWithoutMachine:
       return v.option(Option::kFsmDepth) + " applies to " + v.setting(Option::kPruning, "fsm") + " only";

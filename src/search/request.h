@@ -112,6 +112,7 @@ struct RequestProblem {
     kBoundGrowthRange,       // the bound growth is not from 1 to the weight
     kBoundGrowthWithoutIda,  // a bound growth above 1 for another algorithm than IDA*
     kMachineWithoutPlainIda, // the move-pruning machine for another search than unweighted IDA*
+    kPickWithoutPlainIda,    // pick(A,B) for another search than unweighted IDA*
     kFsmDepthWithoutMachine, // a machine depth without the machine
     kFsmDepthRange,          // a machine depth outside low..high (0: the shape's default)
     kShortenWithoutPhased,   // shortening asked of another algorithm than phased

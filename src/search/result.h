@@ -75,6 +75,9 @@ struct ResumePoint {
   std::optional<PartialIteration> partial;
 };
 
+// SolveResult::message of a search that SolveLimits::stop_after_iteration ended.
+inline constexpr const char* kStoppedAfterIteration = "stopped after an iteration";
+
 struct SolveLimits {
   double seconds = 0;               // wall time; 0 = none
   std::uint64_t max_nodes = 0;      // expanded nodes; 0 = none
@@ -92,6 +95,12 @@ struct SolveLimits {
   // thread after each completed iteration, and the point to start from.
   // max_nodes counts this run's expansions, not the resumed ones.
   std::function<void(const IterationDone&)> on_iteration;
+  // Unweighted IDA* only: asked after each completed iteration (after
+  // on_iteration); true ends the search there, with status kLimit, the
+  // message "stopped after an iteration" and the next bound as the lower
+  // bound, its counts those of the iterations completed (a pick(A,B) probe,
+  // search/pick.h).
+  std::function<bool(const IterationDone&)> stop_after_iteration;
   // Unweighted parallel IDA* only: called, under a lock, from one of the
   // searching threads, with the point a restart would resume from (its
   // partial set: the part of a split iteration done so far), at most every
@@ -113,6 +122,9 @@ struct SolveResult {
   double seconds = 0;
   MoveSequence moves;    // blank directions, from the start to the goal
   std::string message;   // why, for kInvalid, kUnsupported and kLimit
+  // A heuristic that picks one of two per board (pick(A,B), search/pick.h):
+  // the label of the one this result's search and counts are; else empty.
+  std::string picked;
 };
 
 // Half the physical memory: A*'s default cap for one search.

@@ -7,6 +7,7 @@
 #include "core/solvability.h"
 #include "search/kernel_dispatch.h"
 #include "search/phased.h"
+#include "search/pick.h"
 
 namespace npuzzle {
 
@@ -172,6 +173,8 @@ SolveResult solve(const Board& board, const SolveRequest& request, const Resolve
     result.status = Status::kUnsupported;
     result.message = "the heuristic " + heuristic.label + " is for " + size_name(heuristic.rows, heuristic.cols) +
                      " boards with the " + std::string(goal_name(heuristic.goal)) + " goal";
+  } else if (heuristic.row == &PickRow::row()) {
+    result = solve_picked(board, request, heuristic.data_as<HeuristicPair>());
   } else {
     const auto tables = tables_for(board.rows(), board.cols(), request.goal);
     result = dispatch(board, *tables, request, heuristic, budget);
