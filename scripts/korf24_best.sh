@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Korf & Felner's 24-puzzles with the project's fastest configuration for
-# them, measured so far: for each board, the zero-aware 6-6-6-6 pattern
-# database (zpdb:6666) or Clausecker's catalogue of seven 6-6-6-6 partitions
-# (cat:small), whichever the board's first iterations foretell faster, both
-# searched through their child signs with the move-pruning machine
-# (`--heuristic 'pick(zpdb:6666,cat:small,cost=3)' --prune fsm`: cat:small
-# expands 0.1-0.5 of zpdb:6666's nodes, at about 3x the cost per node;
-# results/korf24_levers.md sections 30-31). The CSV's heuristic column names
-# the one each board took, and its counts are that heuristic's own.
-# The tables are built on first use and cached like every table (`npuzzle
-# pdb info`): zpdb:6666's four (4 x 181 MB on disk, 1.5-5 minutes and
-# 1.7 GiB on 2 cores) and cat:small's fourteen (2.5 GB on disk, about 10
-# minutes); the first run derives their child signs (2 GB and 6.7 GB, a few
-# minutes) and keeps them beside the tables; later runs read the child signs
-# alone (about 9 GB resident in all).
+# them, measured so far: the zero-aware 6-6-6-6 pattern database with the
+# diagonal reflection, searched through its child signs, and the
+# move-pruning machine (`--heuristic zpdb:6666 --prune fsm`; with the batch's
+# late join, 0.45-0.54x the wall time of `pdb:6666 --prune fsm` on #3, #4 and
+# #26 on one VM, whose speed drifts by up to 1.2x between runs:
+# results/korf24_levers.md section 31). Its four tables (4 x 181 MB on
+# disk, 1.5-5 minutes and 1.7 GiB on 2 cores, built once, checked and
+# cached like every table: `npuzzle pdb info`) are built on first use; the
+# first run derives their 2 GB one-bit form (about 7 s) and from it their
+# 2 GB of child signs (about 80 s), and keeps both beside them
+# (TABLE.pdb.onebit, TABLE.pdb.childsign). Later runs read the child signs
+# alone, in a few seconds (2.4 GB resident in all).
+# HEURISTIC='pick(zpdb:6666,cat:small,cost=3)' chooses zpdb:6666 or cat:small
+# per board from its first iterations (cat:small wins on #4, not on #3 or
+# #26); it loads 9.2 GB of child signs, and on #3, #4 and #26 it was not
+# faster (section 31).
 # Prints the batch CSV to standard output: the header, then one row per
 # instance in the order given; progress and the table build go to stderr.
 #
@@ -21,10 +23,10 @@
 #        (IDS: instance numbers 1..50, as words or one quoted list)
 # Environment: NPUZZLE (the binary, default build/npuzzle), THREADS
 # (default: all cores), PDB_DIR (the table cache, default npuzzle's),
-# HEURISTIC (another configuration to run the same way, e.g. zpdb:6666).
+# HEURISTIC (another configuration, run the same way; default zpdb:6666).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }
 threads=${THREADS:-0}
@@ -38,7 +40,7 @@ for id in $*; do
   [ -n "$line" ] || { echo "korf24_best: no instance '$id' (1..50)" >&2; exit 2; }
   echo "$line" >>"$work/in.txt"
 done
-heuristic=${HEURISTIC:-pick(zpdb:6666,cat:small,cost=3)}
+heuristic=${HEURISTIC:-zpdb:6666}
 # The batch builds what the heuristic misses before it solves (its build step).
 "$bin" batch -i "$work/in.txt" -o "$work/out.csv" --heuristic "$heuristic" --prune fsm --threads "$threads" \
   "${dir_args[@]}" --no-progress >&2 || status=$?
