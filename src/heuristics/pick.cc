@@ -125,8 +125,8 @@ const HeuristicRow& PickRow::row() {
       .help = "for each board, one of two heuristics, chosen by its first iterations: IDA* with A until it has "
               "expanded N nodes (probe=N, 8000000 unless given), then B to the same bound, and on with B if "
               "its nodes times C (cost=C, 1 unless given: what a node of B costs in nodes of A) are fewer, "
-              "else with A; the row names the one chosen, and its counts are that heuristic's own; "
-              "pick(zpdb:6666,cat:small,cost=3) is the fastest 24-puzzle configuration (unweighted ida only)",
+              "else with A; the row names the one chosen, and its counts are that heuristic's own; e.g. "
+              "pick(zpdb:6666,cat:small,cost=3) for the 24-puzzle (unweighted ida only)",
       .documentation = "src/heuristics/pick.h, src/search/pick.h; results/korf24_levers.md (section 31)",
       .auto_rank = 0,
       .reflects = true,
@@ -141,14 +141,9 @@ const HeuristicRow& PickRow::row() {
             pair->second = load_inner(second_of(parts), rows, cols, goal, tables);
             pair->cost = parts.cost;
             pair->probe = parts.probe;
-            ResolvedHeuristic h;
-            h.row = &PickRow::row();
-            h.rows = rows;
-            h.cols = cols;
-            h.goal = goal;
-            h.data = std::move(pair);
-            h.label = std::string(spec) + (tables.reflect ? "" : "/no-reflect");
-            return h;
+            return ResolvedHeuristic{.row = &PickRow::row(), .rows = rows, .cols = cols, .goal = goal,
+                                     .data = std::move(pair),
+                                     .label = std::string(spec) + (tables.reflect ? "" : "/no-reflect")};
           },
       .missing_tables =
           [](std::string_view spec, int rows, int cols, Goal goal, const TableOptions& tables) {
