@@ -3,9 +3,9 @@
 # them, measured so far: the zero-aware 6-6-6-6 pattern database with the
 # diagonal reflection, searched through its child signs, and the
 # move-pruning machine (`--heuristic zpdb:6666 --prune fsm`; with the batch's
-# late join, 0.45-0.54x the wall time of `pdb:6666 --prune fsm` on #3, #4 and
-# #26 on one VM, whose speed drifts by up to 1.2x between runs:
-# results/korf24_levers.md section 31). Its four tables (4 x 181 MB on
+# late join, 0.51-0.53x the wall time of `pdb:6666 --prune fsm` on #3, #4 and
+# #26 over several runs on one VM, whose speed drifts by up to 1.5x within
+# the hour: results/korf24_levers.md section 31). Its four tables (4 x 181 MB on
 # disk, 1.5-5 minutes and 1.7 GiB on 2 cores, built once, checked and
 # cached like every table: `npuzzle pdb info`) are built on first use; the
 # first run derives their 2 GB one-bit form (about 7 s) and from it their
