@@ -43,8 +43,8 @@ std::optional<PickSpec> parse_pick(std::string_view spec);
 struct HeuristicPair {
   ResolvedHeuristic first;
   ResolvedHeuristic second;
-  double cost = 1;
-  std::uint64_t probe = 8'000'000;
+  double cost = 0;          // PickSpec's
+  std::uint64_t probe = 0;  // PickSpec's
 };
 
 struct PickRow {

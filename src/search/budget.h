@@ -93,6 +93,14 @@ class Budget {
     reason_ = "memory budget";
   }
 
+  // After a completed iteration of unweighted IDA* (both kernels): reports
+  // it to on_iteration; true when stop_after_iteration ends the search there
+  // (the kernel then returns kLimit with kStoppedAfterIteration).
+  bool iteration_ends_search(const IterationDone& done) const {
+    if (limits_.on_iteration) limits_.on_iteration(done);
+    return limits_.stop_after_iteration && limits_.stop_after_iteration(done);
+  }
+
   Status stop_status() const { return status_; }
   const char* stop_reason() const { return reason_; }
   const SolveLimits& limits() const { return limits_; }

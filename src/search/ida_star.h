@@ -162,17 +162,13 @@ class IdaStar {
         break;
       }
       if constexpr (!kWeighted) {
-        const auto& limits = budget_.limits();
-        if (limits.on_iteration || limits.stop_after_iteration) {
-          const IterationDone done{bound_, next_bound_, resumed_expanded + expanded_ + (interval_ - until_check_),
-                                   resumed_generated + generated_};
-          if (limits.on_iteration) limits.on_iteration(done);
-          if (limits.stop_after_iteration && limits.stop_after_iteration(done)) {
-            result.status = Status::kLimit;
-            result.message = kStoppedAfterIteration;
-            result.lower_bound = next_bound_;
-            break;
-          }
+        if (budget_.iteration_ends_search(IterationDone{bound_, next_bound_,
+                                                        resumed_expanded + expanded_ + (interval_ - until_check_),
+                                                        resumed_generated + generated_})) {
+          result.status = Status::kLimit;
+          result.message = kStoppedAfterIteration;
+          result.lower_bound = next_bound_;
+          break;
         }
       }
       bound_ = next_bound_;

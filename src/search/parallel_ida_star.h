@@ -155,9 +155,7 @@ class ParallelIdaStar {
         result.lower_bound = -1;
         break;
       }
-      const IterationDone done{bound, it.next_bound, result.expanded, result.generated};
-      if (const auto& report = budget_.limits().on_iteration) report(done);
-      if (const auto& stop = budget_.limits().stop_after_iteration; stop && stop(done)) {
+      if (budget_.iteration_ends_search(IterationDone{bound, it.next_bound, result.expanded, result.generated})) {
         result.status = Status::kLimit;
         result.message = kStoppedAfterIteration;
         result.lower_bound = it.next_bound;
