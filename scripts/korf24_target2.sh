@@ -75,13 +75,13 @@ check() {
 
 [ -f "$out" ] || echo "group,run,config,wall_seconds,peak_rss_kb,lengths,expanded,b_heuristic,git,machine,finished" >"$out"
 done_groups=$(awk -F, 'NR > 1 { g[$1] = 1 } END { print length(g) }' "$out")
-((done_groups < groups)) || { echo "korf24_target2: $out already holds $done_groups groups" >&2; groups=0; }
-
 if ((done_groups < groups)); then
   for config in P B; do
     run "$config" "$work/warm.txt" "$work/warm.csv"
     check "$work/warm.txt" "$work/warm.csv" >/dev/null
   done
+else
+  echo "korf24_target2: $out already holds $done_groups groups" >&2
 fi
 for ((g = done_groups + 1; g <= groups; ++g)); do
   : >"$work/group"
