@@ -12,7 +12,9 @@
 #   appended only when its four runs are done and checked, and a group cut
 #   off is run again whole. Each invocation first runs #38 once with each
 #   configuration, unrecorded, so that the tables are built (on first use)
-#   and in the page cache before the first timed run.
+#   and in the page cache before the first timed run. Each recorded run's
+#   rows, without their solutions, go to OUT.csv.runs/gGrRC.csv (group G,
+#   run R, configuration C), for each instance's seconds.
 # Every run's rows must be optimal at the published length
 # (datasets/korf50_24.tsv) and pass `npuzzle verify`, or the script stops.
 # Environment: NPUZZLE (default build/npuzzle), HEURISTIC (B's configuration,
@@ -21,7 +23,7 @@
 #   PDB_DIR (the tables' directory, both configurations).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 2 ] || { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 groups=$1 out=$2 ids=${3:-3 4 26}
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_target2: $bin is not built (scripts/setup.sh)" >&2; exit 2; }
@@ -62,12 +64,13 @@ run() {
   esac || { echo "korf24_target2: $1 failed:" >&2; cat "$work/err" "$work/time" >&2; exit 1; }
 }
 
-# check INPUT CSV: the rows are optimal at the published lengths and replay; prints "LENGTHS EXPANDED".
+# check INPUT CSV: the rows are optimal at the published lengths and replay; prints "LENGTHS,EXPANDED"
+# (%.0f: mawk's %d stops at 2^31 - 1).
 check() {
   awk -F, 'FNR == NR { want[$1] = $2; next } FNR == 1 { next }
            { if ($4 != "optimal" || $5 != want[$1]) { print "instance " $1 ": " $4 " " $5 ", published " want[$1] > "/dev/stderr"; bad = 1 }
              n++; lengths = lengths (lengths ? " " : "") $5; expanded += $7 }
-           END { if (bad || n != length(want)) exit 1; printf "%s,%d\n", lengths, expanded }' \
+           END { if (bad || n != length(want)) exit 1; printf "%s,%.0f\n", lengths, expanded }' \
     FS=' ' "$1.lengths" FS=, "$2" || { echo "korf24_target2: $2 does not hold the published lengths" >&2; exit 1; }
   "$bin" verify -i "$1" -r "$2" >/dev/null 2>"$work/verify" \
     || { echo "korf24_target2: npuzzle verify failed on $2:" >&2; cat "$work/verify" >&2; exit 1; }
@@ -91,9 +94,13 @@ for ((g = done_groups + 1; g <= groups; ++g)); do
     run "$config" "$work/in.txt" "$work/run.csv"
     read -r wall peak < <(tail -1 "$work/time")
     checked=$(check "$work/in.txt" "$work/run.csv")
+    # The run's rows without their solutions, for each instance's seconds.
+    cut -d, -f1-11 "$work/run.csv" >"$work/g${g}r$r$config.csv"
     echo "$g,$r,$config,$wall,$peak,$checked,${HEURISTIC:-korf24_best.sh default},$rev,\"$MACHINE\",$(date -u +%FT%TZ)" >>"$work/group"
     echo "korf24_target2: group $g run $r $config: $wall s" >&2
   done
+  mkdir -p "$out.runs"
+  cp "$work"/g"$g"r?[PB].csv "$out.runs/"
   cat "$work/group" >>"$out"
 done
 
