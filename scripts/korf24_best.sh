@@ -5,7 +5,8 @@
 # move-pruning machine (`--heuristic zpdb:6666 --prune fsm`; with the batch's
 # late join, 0.51-0.53x the wall time of `pdb:6666 --prune fsm` on #3, #4 and
 # #26 over several runs on one VM, whose speed drifts by up to 1.5x within
-# the hour: results/korf24_levers.md section 31). Its four tables (4 x 181 MB on
+# the hour, and 0.564x over four ABBA groups on a slower one:
+# results/korf24_levers.md sections 31-32, scripts/korf24_target2.sh). Its four tables (4 x 181 MB on
 # disk, 1.5-5 minutes and 1.7 GiB on 2 cores, built once, checked and
 # cached like every table: `npuzzle pdb info`) are built on first use; the
 # first run derives their 2 GB one-bit form (about 7 s) and from it their
@@ -26,7 +27,7 @@
 # HEURISTIC (another configuration, run the same way; default zpdb:6666).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }
 threads=${THREADS:-0}
