@@ -36,6 +36,7 @@ dir_args=()
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 echo "# goal: blank-first" >"$work/in.txt"
+# shellcheck disable=SC2048  # unquoted on purpose: IDS may come as one quoted list
 for id in $*; do
   line=$(awk -v id="$id" '!/^#/ && $1 == id' "$root/datasets/korf50_24.txt")
   [ -n "$line" ] || { echo "korf24_best: no instance '$id' (1..50)" >&2; exit 2; }
