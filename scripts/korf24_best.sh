@@ -27,7 +27,7 @@
 # HEURISTIC (another configuration, run the same way; default zpdb:6666).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }
 threads=${THREADS:-0}

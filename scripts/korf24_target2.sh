@@ -23,7 +23,7 @@
 #   PDB_DIR (the tables' directory, both configurations).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 2 ] || { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || { awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 groups=$1 out=$2 ids=${3:-3 4 26}
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "korf24_target2: $bin is not built (scripts/setup.sh)" >&2; exit 2; }

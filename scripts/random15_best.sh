@@ -19,7 +19,7 @@
 # (default: all cores), PDB_DIR (the table cache, default npuzzle's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -eq 3 ] || { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -eq 3 ] || { awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 count=$1 seed=$2 out=$3
 bin=${NPUZZLE:-$root/build/npuzzle}
 [ -x "$bin" ] || { echo "random15_best: $bin is not built (scripts/setup.sh)" >&2; exit 2; }

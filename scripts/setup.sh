@@ -54,7 +54,7 @@ while (($#)); do
     all | --all) wanted=(gui render python mpi web) ;;
     gui | render | python | mpi | web) wanted+=("$1") ;;
     --) shift; cmake_args=("$@"); break ;;
-    -h | --help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "setup: unknown argument '$1' (expected all, gui, render, python, mpi, web, --tests, or -- CMAKE_ARGS)" >&2
        exit 2 ;;
   esac

@@ -20,7 +20,7 @@ engine_check=0
 for arg in "$@"; do
   case $arg in
     --engine) engine_check=1 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "test_web: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
