@@ -74,7 +74,7 @@ struct YieldingSigns : npuzzle::ChildSignHeuristic<kSide> {
   YieldingSigns() : Base(*sources.set, *sources.signs) {}
   bool fetched = false;  // a line was requested since the last switch
 
-  [[gnu::always_inline]] void fetch_open(const Step& step, int room) {
+  [[gnu::always_inline]] void fetch_open(Step& step, int room) {
     Base::fetch_open(step, room);
     fetched = true;
   }

@@ -4,11 +4,15 @@
 //
 // Each view keeps, per part, the plain rank and the word of the current
 // placement. A child's sum is the parent's plus or minus 1 by one bit of
-// the word of the part holding the moved tile: prepare() reads no table. It
-// ranks the changed part (plain_rank.h's update), and fetch_open() starts
-// fetching the child's word only when the child's h is within the bound, so
-// a child the bound cuts costs no line. descend() loads the word; ascend()
-// puts the parent's rank, word and sum back.
+// the word of the part holding the moved tile: prepare() reads no table and
+// ranks nothing. Only a child within the bound is ranked (plain_rank.h's
+// update, locate()) and its word's line fetched: by fetch_open(), or by
+// evaluate() for a kernel that does not call it. So a child the bound cuts,
+// about half of those generated, costs neither a line nor its ranking
+// (results/korf24_levers.md section 33). The cells a move passes are read
+// from byte grids of the board and of its mirror, which descend() and
+// ascend() keep, since the board is not at hand in fetch_open(). descend()
+// loads the word; ascend() puts the parent's rank, word and sum back.
 #pragma once
 
 #include <algorithm>
@@ -33,16 +37,18 @@ class ChildSignHeuristic {
   struct Change {
     const std::uint32_t* entry;  // the child's word of the part
     std::uint64_t rank;          // the child's rank of the part; the parent's after descend()
-    std::uint32_t word = 0;      // the parent's word after descend()
-    int sum = 0;                 // the child's sum; the parent's after descend()
-    std::uint8_t part = 0;
+    std::uint32_t word;      // the parent's word after descend()
+    int sum;                 // the child's sum; the parent's after descend()
+    std::uint8_t part;
   };
 
  public:
   struct Step {
     Change plain;
     Change mirrored;
-    int h = 0;
+    int h;
+    std::uint8_t tile, from, to, mirrored_from, mirrored_to;  // the move, and its mirror
+    bool located;  // the ranks and entries are set
   };
 
   // Precondition: `pdb` and `signs` (its child signs) outlive the search.
@@ -67,6 +73,10 @@ class ChildSignHeuristic {
     Where where{};
     for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
     plain_.reset(parts_, parts_count_, cells_, where);
+    for (int pos = 0; pos < board.cells(); ++pos) {
+      grid_[static_cast<std::size_t>(pos)] = static_cast<std::uint8_t>(board.at(pos));
+      mirrored_grid_[static_cast<std::size_t>(mirror(pos))] = static_cast<std::uint8_t>(board.at(pos));
+    }
     for (int t = 0; t < cells_; ++t) where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
     mirrored_.reset(parts_, parts_count_, cells_, where);
     return std::max(plain_.sum, mirrored_.sum);
@@ -75,19 +85,38 @@ class ChildSignHeuristic {
   // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
   // parent): the child's h, and the changed parts' ranks.
   template <class Storage>
-  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage& board) {
-    plain_.prepare(step.plain, tile, from, to, [&board](int cell) { return board.at(cell); });
-    mirrored_.prepare(step.mirrored, tile, mirror(from), mirror(to), [&](int cell) { return board.at(mirror(cell)); });
+  [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage&) {
+    // The mirrored move's offset is the move's transposed (a step of kSide
+    // becomes one of 1), so that it stays a constant where the move's is
+    // and only the mirrored blank is looked up.
+    const int offset = from - to;
+    const int mirrored_to = kMirrored[static_cast<std::size_t>(to)];
+    const int mirrored_from = mirrored_to + (offset == kSide || offset == -kSide ? offset / kSide : offset * kSide);
+    step.tile = static_cast<std::uint8_t>(tile);
+    step.from = static_cast<std::uint8_t>(from);
+    step.to = static_cast<std::uint8_t>(to);
+    step.mirrored_from = static_cast<std::uint8_t>(mirrored_from);
+    step.mirrored_to = static_cast<std::uint8_t>(mirrored_to);
+    step.located = false;
+    plain_.prepare(step.plain, tile, from, to);
+    mirrored_.prepare(step.mirrored, tile, mirrored_from, mirrored_to);
     step.h = std::max(step.plain.sum, step.mirrored.sum);
   }
-  // After prepare(), with `room` the largest h the bound lets a child have.
-  [[gnu::always_inline]] void fetch_open(const Step& step, int room) const {
+  // After prepare(), with `room` the largest h the bound lets a child have:
+  // a child within it is ranked and its words' line fetched. The children
+  // the bound cuts (about half) are never ranked.
+  [[gnu::always_inline]] void fetch_open(Step& step, int room) const {
     if (step.h <= room) {
+      locate(step);
       __builtin_prefetch(step.plain.entry);
       __builtin_prefetch(step.mirrored.entry);
     }
   }
-  [[gnu::always_inline]] int evaluate(Step& step, int) const { return step.h; }
+  // A kernel that does not call fetch_open() gets the ranks here.
+  [[gnu::always_inline]] int evaluate(Step& step, int room) const {
+    if (step.h <= room && !step.located) locate(step);
+    return step.h;
+  }
 
   [[gnu::always_inline]] void descend(Step& step) {
     begin_descend(step);
@@ -98,6 +127,10 @@ class ChildSignHeuristic {
   // the child's ranks and sums current, the second loads its words; nothing
   // but finish_descend() may come between them.
   [[gnu::always_inline]] void begin_descend(Step& step) {
+    grid_[step.from] = 0;
+    grid_[step.to] = step.tile;
+    mirrored_grid_[step.mirrored_from] = 0;
+    mirrored_grid_[step.mirrored_to] = step.tile;
     plain_.begin_descend(step.plain);
     mirrored_.begin_descend(step.mirrored);
   }
@@ -106,6 +139,10 @@ class ChildSignHeuristic {
     mirrored_.finish_descend(step.mirrored);
   }
   [[gnu::always_inline]] void ascend(Step& step) {
+    grid_[step.to] = 0;
+    grid_[step.from] = step.tile;
+    mirrored_grid_[step.mirrored_to] = 0;
+    mirrored_grid_[step.mirrored_from] = step.tile;
     plain_.ascend(step.plain);
     mirrored_.ascend(step.mirrored);
   }
@@ -169,12 +206,16 @@ class ChildSignHeuristic {
       }
     }
 
-    template <class TileAt>
-    [[gnu::always_inline]] void prepare(Change& change, int tile, int from, int to, TileAt tile_at) const {
+    [[gnu::always_inline]] void prepare(Change& change, int tile, int from, int to) const {
       const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.part = m.part;
       const unsigned up = (word[m.part] >> (shift[static_cast<std::size_t>(tile)] + direction(from, to))) & 1u;
       change.sum = sum - 1 + 2 * static_cast<int>(up);
+    }
+    // After prepare(), before any descend(): the child's rank and entry.
+    template <class TileAt>
+    [[gnu::always_inline]] void locate(Change& change, int tile, int from, int to, TileAt tile_at) const {
+      const PlainRankMoves::MovedTile& m = moves.tile(tile);
       change.rank = moves.moved(rank[m.part], tile, from, to, tile_at);
       change.entry = reinterpret_cast<const std::uint32_t*>(m.table) + change.rank;
     }
@@ -192,7 +233,20 @@ class ChildSignHeuristic {
     }
   };
 
+  [[gnu::always_inline]] void locate(Step& step) const {
+    plain_.locate(step.plain, step.tile, step.from, step.to,
+                  [this](int cell) { return grid_[static_cast<std::size_t>(cell)]; });
+    mirrored_.locate(step.mirrored, step.tile, step.mirrored_from, step.mirrored_to,
+                     [this](int cell) { return mirrored_grid_[static_cast<std::size_t>(cell)]; });
+    step.located = true;
+  }
+
   [[gnu::always_inline]] static int mirror(int cell) { return pdb::mirror_cell(cell, kSide); }
+  static constexpr auto kMirrored = [] {
+    std::array<std::uint8_t, kSide * kSide> cells{};
+    for (int c = 0; c < kSide * kSide; ++c) cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb::mirror_cell(c, kSide));
+    return cells;
+  }();
 
   const pdb::AdditivePdb* pdb_;
   int cells_;
@@ -200,6 +254,8 @@ class ChildSignHeuristic {
   Parts parts_{};
   View plain_;
   View mirrored_;
+  std::array<std::uint8_t, kSide * kSide> grid_{};           // the tile on each cell (0: the blank)
+  std::array<std::uint8_t, kSide * kSide> mirrored_grid_{};  // the same, mirrored
 };
 
 }  // namespace npuzzle

@@ -500,9 +500,12 @@ class IdaStar {
       const int left_state = kHasLeft ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
       const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
       const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
-      // Value-initialised: the compiler cannot see that a dead move's step is
-      // neither prepared nor used.
-      typename Heuristic::Step up{}, left{}, right{}, down{};
+      // Left uninitialised: a dead move's step is neither prepared nor used.
+      // Value-initialising the four cost 96 stores and most of the code
+      // GCC duplicated per combination of live moves (results/
+      // korf24_levers.md section 33); GCC's -Wmaybe-uninitialized cannot see
+      // this and is off for these units (src/CMakeLists.txt).
+      typename Heuristic::Step up, left, right, down;
       if constexpr (kPrepares) {
         prepare_children<kHasUp, kHasLeft, kHasRight, kHasDown>(kBlank, up, left, right, down,
                                                                 up_state != kDeadMove, left_state != kDeadMove,
@@ -560,7 +563,7 @@ class IdaStar {
     const int left_state = neighbours[1] >= 0 ? next[static_cast<int>(Direction::kLeft)] : kDeadMove;
     const int right_state = neighbours[2] >= 0 ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
     const int down_state = neighbours[3] >= 0 ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
-    typename Heuristic::Step up{}, left{}, right{}, down{};  // as dfs_fsm_at's
+    typename Heuristic::Step up, left, right, down;  // as dfs_fsm_at's
     if constexpr (kPrepares) {
       prepare_children<true, true, true, true>(blank, up, left, right, down, up_state != kDeadMove,
                                                left_state != kDeadMove, right_state != kDeadMove,
