@@ -5,8 +5,9 @@
 # move-pruning machine (`--heuristic zpdb:6666 --prune fsm`; with the batch's
 # late join, 0.51-0.53x the wall time of `pdb:6666 --prune fsm` on #3, #4 and
 # #26 over several runs on one VM, whose speed drifts by up to 1.5x within
-# the hour, and 0.564x over four ABBA groups on a slower one:
-# results/korf24_levers.md sections 31-32, scripts/korf24_target2.sh). Its four tables (4 x 181 MB on
+# the hour, and 0.564x over four ABBA groups on a slower one, about 0.57x
+# since c07aab3 took about a tenth off both configurations:
+# results/korf24_levers.md sections 31-33, scripts/korf24_target2.sh). Its four tables (4 x 181 MB on
 # disk, 1.5-5 minutes and 1.7 GiB on 2 cores, built once, checked and
 # cached like every table: `npuzzle pdb info`) are built on first use; the
 # first run derives their 2 GB one-bit form (about 7 s) and from it their
