@@ -71,27 +71,26 @@ class ChildSignHeuristic {
 
   int reset(const Board& board) {
     Where where{};
-    for (int pos = 0; pos < board.cells(); ++pos) where[board.at(pos)] = static_cast<std::uint8_t>(pos);
-    plain_.reset(parts_, parts_count_, cells_, where);
     for (int pos = 0; pos < board.cells(); ++pos) {
-      grid_[static_cast<std::size_t>(pos)] = static_cast<std::uint8_t>(board.at(pos));
-      mirrored_grid_[static_cast<std::size_t>(mirror(pos))] = static_cast<std::uint8_t>(board.at(pos));
+      const auto tile = static_cast<std::uint8_t>(board.at(pos));
+      where[tile] = static_cast<std::uint8_t>(pos);
+      grid_[static_cast<std::size_t>(pos)] = tile;
+      mirrored_grid_[static_cast<std::size_t>(mirror(pos))] = tile;
     }
+    plain_.reset(parts_, parts_count_, cells_, where);
     for (int t = 0; t < cells_; ++t) where[static_cast<std::size_t>(t)] = static_cast<std::uint8_t>(mirror(where[static_cast<std::size_t>(t)]));
     mirrored_.reset(parts_, parts_count_, cells_, where);
     return std::max(plain_.sum, mirrored_.sum);
   }
 
-  // `tile` slides from cell `from` to the blank's cell `to` of `board` (the
-  // parent): the child's h, and the changed parts' ranks.
+  // `tile` slides from cell `from` to the blank's cell `to` of the parent:
+  // the child's h, from the parent's words alone (the grids stand for the
+  // board). The move and its mirror are kept in the step for locate(),
+  // descend() and ascend(), so that none of them mirrors a cell again.
   template <class Storage>
   [[gnu::always_inline]] void prepare(Step& step, int tile, int from, int to, const Storage&) {
-    // The mirrored move's offset is the move's transposed (a step of kSide
-    // becomes one of 1), so that it stays a constant where the move's is
-    // and only the mirrored blank is looked up.
-    const int offset = from - to;
-    const int mirrored_to = kMirrored[static_cast<std::size_t>(to)];
-    const int mirrored_from = mirrored_to + (offset == kSide || offset == -kSide ? offset / kSide : offset * kSide);
+    const int mirrored_from = mirror(from);
+    const int mirrored_to = mirror(to);
     step.tile = static_cast<std::uint8_t>(tile);
     step.from = static_cast<std::uint8_t>(from);
     step.to = static_cast<std::uint8_t>(to);
@@ -242,11 +241,6 @@ class ChildSignHeuristic {
   }
 
   [[gnu::always_inline]] static int mirror(int cell) { return pdb::mirror_cell(cell, kSide); }
-  static constexpr auto kMirrored = [] {
-    std::array<std::uint8_t, kSide * kSide> cells{};
-    for (int c = 0; c < kSide * kSide; ++c) cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(pdb::mirror_cell(c, kSide));
-    return cells;
-  }();
 
   const pdb::AdditivePdb* pdb_;
   int cells_;

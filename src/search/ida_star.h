@@ -501,10 +501,10 @@ class IdaStar {
       const int right_state = kHasRight ? next[static_cast<int>(Direction::kRight)] : kDeadMove;
       const int down_state = kHasDown ? next[static_cast<int>(Direction::kDown)] : kDeadMove;
       // Left uninitialised: a dead move's step is neither prepared nor used.
-      // Value-initialising the four cost 96 stores and most of the code
-      // GCC duplicated per combination of live moves (results/
-      // korf24_levers.md section 33); GCC's -Wmaybe-uninitialized cannot see
-      // this and is off for these units (src/CMakeLists.txt).
+      // Value-initialising the four cost 96 stores in zpdb:6666's 5x5 kernel
+      // of one cell, and 1.2x its code (results/korf24_levers.md section
+      // 33); GCC's -Wmaybe-uninitialized cannot see this and is off for
+      // these units (src/CMakeLists.txt).
       typename Heuristic::Step up, left, right, down;
       if constexpr (kPrepares) {
         prepare_children<kHasUp, kHasLeft, kHasRight, kHasDown>(kBlank, up, left, right, down,
